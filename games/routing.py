@@ -1,0 +1,2 @@
+
+websocket_urlpatterns: list = []
