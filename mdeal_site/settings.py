@@ -13,7 +13,6 @@ from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlparse
 
 import dj_database_url
-from celery.schedules import crontab
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("MDEAL_VAR_DIR", BASE_DIR / "var"))
@@ -183,10 +182,6 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-deadlines": {
         "task": "games.tasks.deadlines_sweep",
         "schedule": 60.0,
-    },
-    "daily-digest": {
-        "task": "games.tasks.digests_send",
-        "schedule": crontab(minute=0, hour=7),
     },
 }
 
