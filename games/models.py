@@ -1,0 +1,248 @@
+"""Games, their seats and their events.
+
+The `GameEvent` rows are the truth; `Game.snapshot` is a cache of the engine
+state they replay to. Only `games.services` writes any of these.
+"""
+
+import secrets
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+if TYPE_CHECKING:
+    from games import engine
+
+
+def new_invite_token() -> str:
+    return secrets.token_urlsafe(16)
+
+
+class Game(models.Model):
+    """One table of Monopoly Deal, from the lobby to the last event."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Waiting for players"
+        ACTIVE = "active", "Being played"
+        FINISHED = "finished", "Finished"
+        ABANDONED = "abandoned", "Abandoned"
+
+    class TimeControl(models.IntegerChoices):
+        ONE_HOUR = 60 * 60, "1 hour per decision"
+        FOUR_HOURS = 4 * 60 * 60, "4 hours per decision"
+        TWELVE_HOURS = 12 * 60 * 60, "12 hours per decision"
+        ONE_DAY = 24 * 60 * 60, "1 day per decision"
+        THREE_DAYS = 3 * 24 * 60 * 60, "3 days per decision"
+        SEVEN_DAYS = 7 * 24 * 60 * 60, "7 days per decision"
+
+    MIN_SEATS = 2
+    MAX_SEATS = 5
+
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="games_created"
+    )
+    seat_count = models.PositiveSmallIntegerField(
+        help_text="Seats at the table: 2 to 5 (the number seated once started)."
+    )
+    # Choices are what the site offers; tests use shorter clocks.
+    seconds_per_decision = models.PositiveIntegerField(
+        choices=TimeControl, default=TimeControl.ONE_DAY
+    )
+    options = models.JSONField(default=dict, help_text="engine Options.to_json()")
+    public = models.BooleanField(
+        default=True, help_text="Listed in the lobby; otherwise by invitation only."
+    )
+    invite_token = models.CharField(
+        max_length=43, unique=True, default=new_invite_token, editable=False
+    )
+    status = models.CharField(max_length=10, choices=Status, default=Status.OPEN)
+    version = models.PositiveIntegerField(
+        default=0, help_text="The number of events; what a player's page shows."
+    )
+    snapshot = models.JSONField(
+        null=True, blank=True, help_text="engine State.to_json(), a cache of replay."
+    )
+    deadline_at = models.DateTimeField(
+        null=True, blank=True, db_index=True, help_text="The earliest deadline owed."
+    )
+    deadlines = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text='Per awaited seat: {"2": {"kind": "pay", "at": "<iso>"}}.',
+    )
+    winner = models.ForeignKey(
+        "Seat", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["status", "public"], name="game_lobby_idx")]
+
+    def __str__(self):
+        return f"Game {self.pk}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("games:table", args=[self.pk])
+
+    def state(self) -> "engine.State | None":
+        """The engine state this game is at (None before it starts)."""
+        from games import engine
+
+        if self.snapshot is None:
+            return None
+        return engine.from_json(self.snapshot)
+
+    def rule_options(self) -> "engine.Options":
+        """The house rules this game was created with."""
+        from games import engine
+
+        return engine.Options.from_json(self.options or {})
+
+    def seat_for(self, user) -> "Seat | None":
+        """The seat `user` holds at this table, or None (anonymous users too).
+
+        Uses prefetched seats when they are there.
+        """
+        if user is None or not getattr(user, "is_authenticated", False):
+            return None
+        return next((s for s in self.seats.all() if s.user_id == user.pk), None)
+
+    def seat_names(self) -> list[str]:
+        """Seat names by position, for `engine.describe(event, seat, names)`."""
+        return [seat.name for seat in sorted(self.seats.all(), key=_position)]
+
+    def deadline_for(self, position: int) -> datetime | None:
+        """When the decision that seat owes times out, if it owes one."""
+        entry = (self.deadlines or {}).get(str(position))
+        return datetime.fromisoformat(entry["at"]) if entry else None
+
+    @property
+    def is_over(self) -> bool:
+        return self.status in (self.Status.FINISHED, self.Status.ABANDONED)
+
+
+def _position(seat: "Seat") -> int:
+    return seat.position
+
+
+class Seat(models.Model):
+    """A place at a table, held by a user or played by a bot."""
+
+    class Status(models.TextChoices):
+        PLAYING = "playing", "Playing"
+        RESIGNED = "resigned", "Resigned"
+        # Missed too many deadlines: a bot plays the seat on (house rule).
+        LEFT = "left", "Left, a bot plays on"
+        # Missed too many deadlines and left the game as if resigned.
+        TIMED_OUT = "timed_out", "Timed out"
+
+    class Bot(models.TextChoices):
+        NONE = "", "Human"
+        SENSIBLE = "sensible", "Sensible bot"
+        RANDOM = "random", "Random bot"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField(help_text="0 to 4; the engine's seat.")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="seats",
+    )
+    bot = models.CharField(max_length=10, choices=Bot, default=Bot.NONE, blank=True)
+    status = models.CharField(max_length=10, choices=Status, default=Status.PLAYING)
+    missed_deadlines = models.PositiveSmallIntegerField(default=0)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "position"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "position"], name="seat_unique_position"
+            ),
+            models.UniqueConstraint(
+                fields=["game", "user"],
+                condition=models.Q(user__isnull=False),
+                name="seat_unique_user",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(position__lte=4), name="seat_position_0_to_4"
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.name} at game {self.game_id}"
+
+    @property
+    def name(self) -> str:
+        """What the table calls this seat: the player's name, or "Bot 2 (sensible)"."""
+        if self.user_id is not None:
+            return self.user.name
+        return f"Bot {self.position + 1} ({self.bot})"
+
+    @property
+    def is_bot(self) -> bool:
+        """A bot plays this seat now (an empty seat filled, or a leaver replaced)."""
+        return bool(self.bot)
+
+    @property
+    def is_active_player(self) -> bool:
+        """A human who may still move here."""
+        return self.status == self.Status.PLAYING and not self.bot
+
+
+class GameEventQuerySet(models.QuerySet):
+    def update(self, **kwargs):
+        raise TypeError("Game events are never updated.")
+
+    def delete(self):
+        raise TypeError("Game events are never deleted.")
+
+
+class GameEvent(models.Model):
+    """One engine event, in order. Append-only: never updated or deleted.
+
+    `data` holds secrets (the cards drawn): it stays in the database and goes
+    out only through `engine.describe(event, seat, names)`.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
+    seq = models.PositiveIntegerField(help_text="1-based; event N makes version N.")
+    type = models.CharField(max_length=40)
+    data = models.JSONField(help_text="engine to_json(event)")
+    schema_version = models.PositiveSmallIntegerField(default=1)
+    seat = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The seat whose move caused it; null: setup."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = GameEventQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="event_unique_seq")
+        ]
+
+    def __str__(self):
+        return f"{self.type} #{self.seq} of game {self.game_id}"
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise TypeError("Game events are never updated.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise TypeError("Game events are never deleted.")
+
+    def event(self) -> "engine.Event":
+        """The engine event (old schema versions upgraded by from_json)."""
+        from games import engine
+
+        return engine.from_json(self.data)
