@@ -33,3 +33,8 @@ class User(AbstractUser):
     @property
     def name(self) -> str:
         return self.display_name or self.username
+
+
+def user_display(user) -> str:
+    """How allauth names a user in its messages and emails."""
+    return user.name

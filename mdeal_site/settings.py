@@ -3,14 +3,15 @@
 DATABASE_URL  default: SQLite file in var/
 REDIS_URL     unset: in-memory channel layer, file-system Celery broker, local-memory
               cache; set: Redis for all three
-EMAIL_URL     default: console; smtp://user:password@host:port/?tls=1
+EMAIL_URL     default: console; smtp://user:password@host:port/?tls=1, smtps://...,
+              file:///dir, locmem:
 SECRET_KEY    required when DEBUG is off
 """
 
 import os
 import sys
 from pathlib import Path
-from urllib.parse import parse_qs, unquote, urlparse
+from urllib.parse import parse_qs, unquote, urlparse, urlunparse
 
 import dj_database_url
 
@@ -105,6 +106,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {"timeout": 20, "transaction_mode": "IMMEDIATE"}
     )
+    # A file, not memory, so the browser tests' live server threads see the
+    # test database (pytest-django adds a suffix per xdist worker).
+    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test_db.sqlite3")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "accounts.User"
@@ -122,6 +126,21 @@ AUTHENTICATION_BACKENDS = [
 LOGIN_URL = "account_login"
 LOGIN_REDIRECT_URL = "home"
 
+# django-allauth (65.x): login by username or email, mandatory verification.
+ACCOUNT_LOGIN_METHODS = {"username", "email"}
+ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
+ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_USERNAME_MIN_LENGTH = 3
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "[mdeal] "
+ACCOUNT_LOGOUT_REDIRECT_URL = "home"
+ACCOUNT_LOGIN_ON_PASSWORD_RESET = False
+ACCOUNT_USER_DISPLAY = "accounts.models.user_display"
+ACCOUNT_RATE_LIMITS = {
+    # Failed logins: 5 in 5 minutes per address and per account name.
+    "login_failed": "5/5m/ip,5/5m/key",
+}
+
 LANGUAGE_CODE = "en"
 TIME_ZONE = "UTC"
 USE_I18N = True
@@ -130,6 +149,12 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
+# Serve straight from static/ (no collectstatic) in development and tests,
+# including under daphne, where runserver's static handler is absent.
+WHITENOISE_USE_FINDERS = DEBUG or TESTING
+WHITENOISE_AUTOREFRESH = DEBUG and not TESTING
+if DEBUG or TESTING:
+    STATIC_ROOT.mkdir(exist_ok=True)  # WhiteNoise warns when it is missing.
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -144,6 +169,10 @@ STORAGES = {
 # Redis feeds Channels, Celery and the cache when it is set; otherwise embedded
 # stand-ins that need no server.
 REDIS_URL = os.environ.get("REDIS_URL", "")
+if REDIS_URL and TESTING and os.environ.get("PYTEST_XDIST_WORKER"):
+    # One Redis database per xdist worker, so one worker's flush spares the rest.
+    _worker = int("".join(c for c in os.environ["PYTEST_XDIST_WORKER"] if c.isdigit()))
+    REDIS_URL = urlunparse(urlparse(REDIS_URL)._replace(path=f"/{1 + _worker % 15}"))
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
@@ -172,7 +201,7 @@ else:
         "store_processed": False,
     }
 
-CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
+CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", TESTING)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
@@ -187,25 +216,41 @@ CELERY_BEAT_SCHEDULE = {
 
 
 def parse_email_url(url: str) -> dict:
-    """Turn EMAIL_URL into Django email settings (console when empty)."""
+    """Turn EMAIL_URL into Django's MAILERS["default"] (console when empty).
+
+    console:  locmem:  file:///path/to/dir  smtp://user:pass@host:587/?tls=1
+    smtps://user:pass@host:465
+    """
+    backends = "django.core.mail.backends."
     if not url or url.startswith("console:"):
-        return {"EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend"}
+        return {"BACKEND": backends + "console.EmailBackend"}
     if url.startswith("locmem:"):
-        return {"EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend"}
+        return {"BACKEND": backends + "locmem.EmailBackend"}
     parts = urlparse(url)
+    if parts.scheme == "file":
+        return {
+            "BACKEND": backends + "filebased.EmailBackend",
+            "OPTIONS": {"file_path": unquote(parts.path)},
+        }
+    if parts.scheme not in {"smtp", "smtps"}:
+        raise ValueError(f"EMAIL_URL: unknown scheme {parts.scheme!r}")
     query = parse_qs(parts.query)
+    use_ssl = parts.scheme == "smtps"
     return {
-        "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
-        "EMAIL_HOST": parts.hostname or "localhost",
-        "EMAIL_PORT": parts.port or (465 if parts.scheme == "smtps" else 587),
-        "EMAIL_HOST_USER": unquote(parts.username or ""),
-        "EMAIL_HOST_PASSWORD": unquote(parts.password or ""),
-        "EMAIL_USE_SSL": parts.scheme == "smtps",
-        "EMAIL_USE_TLS": parts.scheme != "smtps" and query.get("tls", ["1"])[0] == "1",
+        "BACKEND": backends + "smtp.EmailBackend",
+        "OPTIONS": {
+            "host": parts.hostname or "localhost",
+            "port": parts.port or (465 if use_ssl else 587),
+            "username": unquote(parts.username or ""),
+            "password": unquote(parts.password or ""),
+            "use_ssl": use_ssl,
+            "use_tls": not use_ssl and query.get("tls", ["1"])[0] == "1",
+            "timeout": 20,
+        },
     }
 
 
-globals().update(parse_email_url(os.environ.get("EMAIL_URL", "")))
+MAILERS = {"default": parse_email_url(os.environ.get("EMAIL_URL", ""))}
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "mdeal <noreply@localhost>")
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
 

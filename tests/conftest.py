@@ -1,0 +1,102 @@
+"""Fixtures shared by every test tier that touches Django.
+
+- ``user_factory(**fields)``: make a user with a verified primary email
+  (allauth ``EmailAddress``); ``password`` defaults to ``DEFAULT_PASSWORD`` and
+  ``verified=False`` leaves the address unverified. The plain password is kept
+  on ``user.raw_password``.
+- ``user``: one such user; ``other_user``: a second one.
+- ``client_logged_in``: Django's test client logged in as ``user``.
+- ``channel_layer``: the configured channel layer, flushed before and after.
+
+Every test gets fast password hashing, eager Celery tasks, the locmem
+mailer (pytest-django) and an empty cache (allauth's rate limits live there).
+With ``REDIS_URL`` set, each xdist worker uses its own Redis database.
+"""
+
+import itertools
+from pathlib import Path
+
+import pytest
+from allauth.account.models import EmailAddress
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+
+from django.core.cache import cache
+
+from mdeal_site.celery import app as celery_app
+
+DEFAULT_PASSWORD = "plum-orchard-42"
+E2E_DIR = Path(__file__).parent / "e2e"
+_serial = itertools.count(1)
+
+
+def pytest_collection_modifyitems(items):
+    """Mark browser tests ``e2e`` and run them last (see tests/e2e/conftest.py)."""
+    browser_tests = []
+    for item in items:
+        if E2E_DIR in item.path.parents:
+            item.add_marker(pytest.mark.e2e)
+            browser_tests.append(item)
+    if browser_tests:
+        others = [item for item in items if E2E_DIR not in item.path.parents]
+        items[:] = others + browser_tests
+
+
+@pytest.fixture(autouse=True)
+def _test_settings(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    celery_app.conf.task_always_eager = True
+    celery_app.conf.task_eager_propagates = True
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def user_factory(db, django_user_model):
+    def make(
+        username: str | None = None,
+        *,
+        email: str | None = None,
+        password: str = DEFAULT_PASSWORD,
+        verified: bool = True,
+        **fields,
+    ):
+        n = next(_serial)
+        username = username or f"player{n}"
+        email = email or f"{username}@example.com"
+        user = django_user_model.objects.create_user(
+            username=username, email=email, password=password, **fields
+        )
+        EmailAddress.objects.create(
+            user=user, email=email, primary=True, verified=verified
+        )
+        user.raw_password = password
+        return user
+
+    return make
+
+
+@pytest.fixture
+def user(user_factory):
+    return user_factory("ada", display_name="Ada")
+
+
+@pytest.fixture
+def other_user(user_factory):
+    return user_factory("bea", display_name="Bea")
+
+
+@pytest.fixture
+def client_logged_in(client, user):
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def channel_layer():
+    layer = get_channel_layer()
+    async_to_sync(layer.flush)()
+    yield layer
+    async_to_sync(layer.flush)()
