@@ -1,0 +1,954 @@
+"""decide, awaiting, legal_moves, default_move: the rules of RULES.md."""
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import reduce
+
+from . import events as ev
+from . import moves as mv
+from .cards import COLOUR_NAMES, DECK, NO_BUILDINGS, Action, Colour, Kind
+from .errors import IllegalMove
+from .evolve import evolve, lift, open_set
+from .state import (
+    DISCARD,
+    HAND_LIMIT,
+    OVER,
+    PAY,
+    RESPOND,
+    SAID_NO,
+    Options,
+    Pending,
+    Player,
+    State,
+)
+
+HAND_SIZE = 5
+DRAW_PER_TURN = 2
+DRAW_EMPTY_HAND = 5
+DEBT = 5
+BIRTHDAY = 2
+MIN_SEATS, MAX_SEATS = 2, 5
+
+
+@dataclass(frozen=True, slots=True)
+class Awaiting:
+    """A decision a seat owes now: play, discard, respond or pay."""
+
+    seat: int
+    kind: str
+    amount: int | None = None
+    to: int | None = None
+    count: int | None = None
+    detail: str = ""
+
+
+class _Builder:
+    """Emit events one by one, keeping the state they lead to."""
+
+    __slots__ = ("events", "rng", "state")
+
+    def __init__(self, state: State | None, rng: random.Random | None) -> None:
+        self.state = state
+        self.rng = rng
+        self.events: list[ev.Event] = []
+
+    def emit(self, event: ev.Event) -> None:
+        self.events.append(event)
+        self.state = evolve(self.state, event)
+
+
+# Setting up -----------------------------------------------------------------
+
+
+def setup(seats: int, options: Options, rng: random.Random) -> list[ev.Event]:
+    """ "2 to 5 players. Shuffle, deal 5 cards to each, the rest is the draw
+    pile, the discard pile starts empty. The first player is drawn at random."""
+    if not MIN_SEATS <= seats <= MAX_SEATS:
+        raise IllegalMove("A game needs 2 to 5 players.")
+    order = list(range(len(DECK)))
+    rng.shuffle(order)
+    first = rng.randrange(seats)
+    b = _Builder(None, rng)
+    b.emit(
+        ev.GameStarted(seats=seats, order=tuple(order), first=first, options=options)
+    )
+    for seat in range(seats):
+        b.emit(ev.CardsDealt(seat=seat, cards=b.state.draw[:HAND_SIZE]))
+    _start_turn(b, first)
+    return b.events
+
+
+def replay(events) -> State:
+    """The state the events lead to: reduce(evolve, events, None)."""
+    return reduce(evolve, events, None)
+
+
+def new_game(seats: int, seed: int, options: Options | None = None) -> State:
+    """A new game, shuffled from `seed`."""
+    return replay(setup(seats, options or Options(), random.Random(seed)))
+
+
+def _draw(b: _Builder, seat: int, count: int) -> None:
+    """ "When the draw pile runs out, the discard pile is shuffled to form a new
+    one; when both are empty, draw what there is.\""""
+    state = b.state
+    if len(state.draw) < count and state.discard:
+        order = list(state.discard)
+        b.rng.shuffle(order)
+        b.emit(ev.DeckReshuffled(order=tuple(order)))
+    cards = b.state.draw[:count]
+    if cards:
+        b.emit(ev.CardsDrawn(seat=seat, cards=cards))
+
+
+def _start_turn(b: _Builder, seat: int) -> None:
+    """A win is checked when a turn starts; then draw 2, or 5 from an empty hand."""
+    b.emit(ev.TurnStarted(seat=seat))
+    player = b.state.players[seat]
+    if player.has_won():
+        b.emit(ev.GameWon(seat=seat))
+        return
+    _draw(b, seat, DRAW_PER_TURN if player.hand else DRAW_EMPTY_HAND)
+
+
+def _end_turn(b: _Builder) -> None:
+    seat = b.state.active
+    b.emit(ev.TurnEnded(seat=seat))
+    _start_turn(b, b.state.next_seat(seat))
+
+
+# Checks ---------------------------------------------------------------------
+
+
+def _colour(value) -> Colour:
+    try:
+        return Colour(value)
+    except ValueError:
+        raise IllegalMove("There is no such colour.") from None
+
+
+def _cname(colour: Colour) -> str:
+    return COLOUR_NAMES[colour]
+
+
+def _in_hand(player: Player, card: int) -> None:
+    if card not in player.hand:
+        raise IllegalMove("You do not hold that card.")
+
+
+def _own_play(state: State, seat: int, plays: int = 1) -> Player:
+    if seat != state.active:
+        raise IllegalMove("It is not your turn.")
+    if state.pending is not None:
+        raise IllegalMove("Wait until everyone has answered the card in play.")
+    if state.phase == DISCARD:
+        raise IllegalMove("Choose cards to discard down to 7 to end your turn.")
+    if state.plays_left < plays:
+        if state.plays_left <= 0:
+            raise IllegalMove("You have no plays left this turn.")
+        raise IllegalMove(
+            f"That needs {plays} plays and you have only {state.plays_left} left."
+        )
+    return state.players[seat]
+
+
+def _action_card(player: Player, card: int, action: Action) -> None:
+    _in_hand(player, card)
+    if DECK[card].action is not action:
+        raise IllegalMove(f"That card is not {_ACTION_NAMES[action]}.")
+
+
+_ACTION_NAMES = {
+    Action.deal_breaker: "a Deal Breaker",
+    Action.just_say_no: "a Just Say No",
+    Action.sly_deal: "a Sly Deal",
+    Action.forced_deal: "a Forced Deal",
+    Action.debt_collector: "a Debt Collector",
+    Action.birthday: "It's My Birthday",
+    Action.pass_go: "a Pass Go",
+    Action.house: "a House",
+    Action.hotel: "a Hotel",
+    Action.double_the_rent: "a Double the Rent",
+}
+
+
+def _opponent(state: State, seat: int, target) -> Player:
+    if target is None:
+        raise IllegalMove("Choose a player.")
+    if target == seat:
+        raise IllegalMove("You cannot play that against yourself.")
+    if not isinstance(target, int) or not 0 <= target < len(state.players):
+        raise IllegalMove("There is no such player.")
+    player = state.players[target]
+    if player.resigned:
+        raise IllegalMove("That player has left the game.")
+    return player
+
+
+def _others(state: State, seat: int) -> tuple[int, ...]:
+    return tuple(i for i, p in enumerate(state.players) if i != seat and not p.resigned)
+
+
+# Deciding -------------------------------------------------------------------
+
+
+def _bank_card(b: _Builder, m: mv.BankCard) -> None:
+    """ "Bank a money card or an action card ... Property cards, wild ones
+    included, can never be banked.\""""
+    player = _own_play(b.state, m.seat)
+    _in_hand(player, m.card)
+    if DECK[m.card].kind in (Kind.property, Kind.wild):
+        raise IllegalMove("Properties cannot be banked.")
+    b.emit(ev.CardBanked(seat=m.seat, card=m.card))
+
+
+def _target_set(player: Player, colour: Colour, set_index, multicolour: bool) -> int:
+    """Where a property laid in `colour` goes: the set named, else the first set
+    of that colour that is not full, else a new set."""
+    if set_index is None:
+        i = open_set(player, colour)
+        if i is not None:
+            return i
+        if multicolour:
+            raise IllegalMove(
+                "A multicolour wild must join a set that already holds another "
+                "of your properties."
+            )
+        return len(player.sets)
+    if not isinstance(set_index, int) or not 0 <= set_index < len(player.sets):
+        raise IllegalMove("You have no such set.")
+    s = player.sets[set_index]
+    if s.colour != colour:
+        raise IllegalMove(f"That set is not {_cname(colour)}.")
+    if s.full:
+        raise IllegalMove("That set is already full.")
+    return set_index
+
+
+def _play_property(b: _Builder, m: mv.PlayProperty) -> None:
+    """ "Lay a property in front of you, choosing its colour if it is a wild card."
+    A multicolour wild "joins a set that already holds another property of yours"."""
+    player = _own_play(b.state, m.seat)
+    _in_hand(player, m.card)
+    c = DECK[m.card]
+    if c.kind not in (Kind.property, Kind.wild):
+        raise IllegalMove("Only property cards can be laid as properties.")
+    colour = _colour(m.colour)
+    if colour not in c.colours:
+        raise IllegalMove(f"{c.name} cannot be {_cname(colour)}.")
+    i = _target_set(player, colour, m.set_index, c.multicolour)
+    b.emit(ev.PropertyPlayed(seat=m.seat, card=m.card, colour=colour, set_index=i))
+
+
+def _move_wild(b: _Builder, m: mv.MoveWild) -> None:
+    """ "Moving wild cards between your own sets is free and unlimited, on your
+    own turn only (house rule: each move costs one of the 3 plays).\""""
+    state = b.state
+    player = _own_play(state, m.seat, 1 if state.options.wild_move_costs_play else 0)
+    c = DECK[m.card]
+    src = player.find_property(m.card)
+    if c.kind is not Kind.wild or (src is None and m.card not in player.loose):
+        raise IllegalMove("You have no such wild card in front of you.")
+    colour = _colour(m.colour)
+    if colour not in c.colours:
+        raise IllegalMove(f"{c.name} cannot be {_cname(colour)}.")
+    lifted = lift(player, m.card)
+    if m.set_index is None:
+        dest = next(
+            (
+                s
+                for i, s in enumerate(player.sets)
+                if i != src and s.colour == colour and not s.full
+            ),
+            None,
+        )
+        if dest is None:
+            if c.multicolour:
+                raise IllegalMove(
+                    "A multicolour wild must join a set that already holds another "
+                    "of your properties."
+                )
+            if src is not None and player.sets[src].colour == colour:
+                raise IllegalMove(f"That card is already {_cname(colour)}.")
+    else:
+        if m.set_index == src:
+            raise IllegalMove("That card is already in that set.")
+        dest = player.sets[_target_set(player, colour, m.set_index, c.multicolour)]
+    i = len(lifted.sets)
+    if dest is not None:
+        i = next(j for j, s in enumerate(lifted.sets) if s is dest)
+    b.emit(ev.WildMoved(seat=m.seat, card=m.card, colour=colour, set_index=i))
+
+
+def _charge_rent(b: _Builder, m: mv.ChargeRent) -> None:
+    """ "Rent (two colours): pick one of the two colours and one of your sets of
+    that colour; every other player pays its rent. Wild rent: pick any colour you
+    own and one player, who pays." "Double the Rent: played with a rent card, it
+    costs a play of its own; two of them with one rent card quadruple it.\""""
+    state = b.state
+    player = _own_play(state, m.seat)
+    _in_hand(player, m.card)
+    c = DECK[m.card]
+    if c.kind is not Kind.rent:
+        raise IllegalMove("That card is not a rent card.")
+    doubles = tuple(m.doubles)
+    if len(set(doubles)) != len(doubles) or m.card in doubles:
+        raise IllegalMove("Each Double the Rent card can be played only once.")
+    for d in doubles:
+        _action_card(player, d, Action.double_the_rent)
+    if doubles and state.plays_left < 1 + len(doubles):
+        raise IllegalMove(
+            f"Double the Rent costs a play of its own: you have only "
+            f"{state.plays_left} plays left."
+        )
+    colour = _colour(m.colour)
+    if colour not in c.colours:
+        raise IllegalMove(f"{c.name} cannot charge for {_cname(colour)}.")
+    candidates = [i for i, s in enumerate(player.sets) if s.colour == colour]
+    if not candidates:
+        raise IllegalMove(f"You have no {_cname(colour)} property to charge rent for.")
+    if m.set_index is None:
+        i = max(candidates, key=lambda j: player.sets[j].rent(state.options))
+    elif m.set_index in candidates:
+        i = m.set_index
+    else:
+        raise IllegalMove(f"That is not one of your {_cname(colour)} sets.")
+    if len(c.colours) > 2:
+        _opponent(state, m.seat, m.target)
+        targets = (m.target,)
+    elif m.target is not None:
+        raise IllegalMove("A two-colour rent charges every other player.")
+    else:
+        targets = _others(state, m.seat)
+    base = player.sets[i].rent(state.options)
+    b.emit(
+        ev.RentCharged(
+            seat=m.seat,
+            card=m.card,
+            colour=colour,
+            set_index=i,
+            targets=targets,
+            amount=base * 2 ** len(doubles),
+            base=base,
+            doubles=doubles,
+        )
+    )
+
+
+def _collect_debt(b: _Builder, m: mv.CollectDebt) -> None:
+    """ "Debt Collector: one player pays you 5.\""""
+    player = _own_play(b.state, m.seat)
+    _action_card(player, m.card, Action.debt_collector)
+    _opponent(b.state, m.seat, m.target)
+    b.emit(ev.DebtCharged(seat=m.seat, card=m.card, target=m.target, amount=DEBT))
+
+
+def _birthday(b: _Builder, m: mv.Birthday) -> None:
+    """ "It's My Birthday: every other player pays you 2.\""""
+    player = _own_play(b.state, m.seat)
+    _action_card(player, m.card, Action.birthday)
+    targets = _others(b.state, m.seat)
+    b.emit(
+        ev.BirthdayCharged(seat=m.seat, card=m.card, targets=targets, amount=BIRTHDAY)
+    )
+
+
+def _pass_go(b: _Builder, m: mv.PassGo) -> None:
+    """ "Pass Go: draw 2 more cards.\""""
+    player = _own_play(b.state, m.seat)
+    _action_card(player, m.card, Action.pass_go)
+    b.emit(ev.PassGoPlayed(seat=m.seat, card=m.card))
+    _draw(b, m.seat, DRAW_PER_TURN)
+
+
+def _takeable(victim: Player, card: int, what: str) -> None:
+    i = victim.find_property(card)
+    if i is None:
+        raise IllegalMove("That player has no such property in a set.")
+    if victim.sets[i].full:
+        raise IllegalMove(f"{what} cannot take a card from a full set.")
+
+
+def _sly_deal(b: _Builder, m: mv.SlyDeal) -> None:
+    """ "Sly Deal: take one property from another player's set that is not full.\""""
+    player = _own_play(b.state, m.seat)
+    _action_card(player, m.card, Action.sly_deal)
+    victim = _opponent(b.state, m.seat, m.target)
+    _takeable(victim, m.take, "Sly Deal")
+    b.emit(ev.SlyDealPlayed(seat=m.seat, card=m.card, target=m.target, take=m.take))
+
+
+def _forced_deal(b: _Builder, m: mv.ForcedDeal) -> None:
+    """ "Forced Deal: swap one of your properties for one of another player's; the
+    card you take may not be part of a full set (the card you give may).\""""
+    player = _own_play(b.state, m.seat)
+    _action_card(player, m.card, Action.forced_deal)
+    victim = _opponent(b.state, m.seat, m.target)
+    _takeable(victim, m.take, "Forced Deal")
+    if player.find_property(m.give) is None:
+        raise IllegalMove("You have no such property in a set to give.")
+    b.emit(
+        ev.ForcedDealPlayed(
+            seat=m.seat, card=m.card, target=m.target, take=m.take, give=m.give
+        )
+    )
+
+
+def _deal_breaker(b: _Builder, m: mv.DealBreaker) -> None:
+    """ "Deal Breaker: take another player's full set, with its House and Hotel.\""""
+    player = _own_play(b.state, m.seat)
+    _action_card(player, m.card, Action.deal_breaker)
+    victim = _opponent(b.state, m.seat, m.target)
+    if not isinstance(m.set_index, int) or not 0 <= m.set_index < len(victim.sets):
+        raise IllegalMove("That player has no such set.")
+    if not victim.sets[m.set_index].full:
+        raise IllegalMove("Deal Breaker can take only a full set.")
+    b.emit(
+        ev.DealBreakerPlayed(
+            seat=m.seat, card=m.card, target=m.target, set_index=m.set_index
+        )
+    )
+
+
+def _build(b: _Builder, m: mv.Build) -> None:
+    """ "House: on a full set you own, not railroads or utilities, one per set.
+    Hotel: on a full set that has a House, one per set. Each costs a play.\""""
+    player = _own_play(b.state, m.seat)
+    _in_hand(player, m.card)
+    action = DECK[m.card].action
+    if action not in (Action.house, Action.hotel):
+        raise IllegalMove("That card is not a House or a Hotel.")
+    if not isinstance(m.set_index, int) or not 0 <= m.set_index < len(player.sets):
+        raise IllegalMove("You have no such set.")
+    s = player.sets[m.set_index]
+    name = "A House" if action is Action.house else "A Hotel"
+    if s.colour in NO_BUILDINGS:
+        raise IllegalMove(f"{name} cannot go on railroads or utilities.")
+    if not s.full:
+        raise IllegalMove(f"{name} can go only on a full set.")
+    if action is Action.house and s.house is not None:
+        raise IllegalMove("That set already has a House.")
+    if action is Action.hotel:
+        if s.house is None:
+            raise IllegalMove("A Hotel needs a House on the set first.")
+        if s.hotel is not None:
+            raise IllegalMove("That set already has a Hotel.")
+    b.emit(ev.BuildingPlayed(seat=m.seat, card=m.card, set_index=m.set_index))
+
+
+def _end_turn_move(b: _Builder, m: mv.EndTurn) -> None:
+    """ "End the turn. With more than 7 cards in hand, choose cards to discard
+    down to 7.\""""
+    state = b.state
+    player = _own_play(state, m.seat, 0)
+    extra = len(player.hand) - HAND_LIMIT
+    if extra > 0:
+        b.emit(ev.HandLimitReached(seat=m.seat, count=extra))
+    else:
+        _end_turn(b)
+
+
+def _discard(b: _Builder, m: mv.Discard) -> None:
+    """ "With more than 7 cards in hand, choose cards to discard down to 7; they
+    go to the bottom of the draw pile (house rule: the discard pile).\""""
+    state = b.state
+    if m.seat != state.active:
+        raise IllegalMove("It is not your turn.")
+    if state.pending is not None:
+        raise IllegalMove("Wait until everyone has answered the card in play.")
+    player = state.players[m.seat]
+    extra = len(player.hand) - HAND_LIMIT
+    if extra <= 0:
+        raise IllegalMove("You have 7 cards or fewer: there is nothing to discard.")
+    cards = tuple(m.cards)
+    if len(set(cards)) != len(cards):
+        raise IllegalMove("You named a card twice.")
+    for c in cards:
+        _in_hand(player, c)
+    if len(cards) != extra:
+        raise IllegalMove(f"Discard exactly {extra} card{'s' * (extra != 1)}.")
+    b.emit(
+        ev.HandDiscarded(
+            seat=m.seat,
+            cards=cards,
+            to_draw_pile=not state.options.discard_to_discard_pile,
+        )
+    )
+    _end_turn(b)
+
+
+def _answering(state: State, seat: int, target) -> int:
+    """Which target's Just Say No chain this seat answers now."""
+    pending = state.pending
+    if pending is None:
+        raise IllegalMove("There is nothing to answer now.")
+    if seat == pending.actor:
+        if target is None:
+            target = next(
+                (t.seat for t in pending.targets if t.status == SAID_NO), None
+            )
+        t = pending.target(target) if target is not None else None
+        if t is None or t.status != SAID_NO:
+            raise IllegalMove("That player has not said no to you.")
+        return t.seat
+    t = pending.target(seat)
+    if t is None or t.status != RESPOND:
+        raise IllegalMove("You have nothing to answer now.")
+    return seat
+
+
+def _say_no(b: _Builder, m: mv.SayNo) -> None:
+    """ "Just Say No: when a card is played against you, you may cancel what it
+    does to you. The player you refused may answer with their own Just Say No,
+    which cancels yours, and so on." It costs no play (house rule: on your own
+    turn it does)."""
+    state = b.state
+    target = _answering(state, m.seat, m.target)
+    _action_card(state.players[m.seat], m.card, Action.just_say_no)
+    costs = state.options.just_say_no_costs_play and m.seat == state.active
+    if costs and state.plays_left <= 0:
+        raise IllegalMove("You have no plays left this turn.")
+    b.emit(
+        ev.JustSayNoPlayed(seat=m.seat, card=m.card, target=target, costs_play=costs)
+    )
+
+
+def _accept(b: _Builder, m: mv.Accept) -> None:
+    """Let the card in play happen to you, or let a player's Just Say No stand."""
+    state = b.state
+    target = _answering(state, m.seat, m.target)
+    pending = state.pending
+    b.emit(ev.Accepted(seat=m.seat, target=target))
+    t = b.state.pending.target(target) if b.state.pending else None
+    if t is not None and t.status == PAY:
+        if not b.state.players[target].payable():
+            b.emit(ev.PaymentMade(seat=target, to=pending.actor, cards=()))
+        return
+    if m.seat != target:
+        return
+    if pending.kind == "sly_deal":
+        b.emit(ev.PropertyTaken(seat=pending.actor, target=target, card=pending.take))
+    elif pending.kind == "forced_deal":
+        b.emit(
+            ev.PropertiesSwapped(
+                seat=pending.actor, target=target, take=pending.take, give=pending.give
+            )
+        )
+    elif pending.kind == "deal_breaker":
+        b.emit(
+            ev.SetTaken(seat=pending.actor, target=target, set_index=pending.set_index)
+        )
+
+
+def _pay(b: _Builder, m: mv.Pay) -> None:
+    """ "The payer chooses what to pay with, from the cards in front of them ...
+    What they choose must be worth at least what they owe, unless it is every
+    payable card they have. No change is given.\""""
+    state = b.state
+    pending = state.pending
+    t = pending.target(m.seat) if pending is not None else None
+    if t is None or t.status != PAY:
+        raise IllegalMove("You owe no payment now.")
+    player = state.players[m.seat]
+    cards = tuple(m.cards)
+    if len(set(cards)) != len(cards):
+        raise IllegalMove("You named a card twice.")
+    payable = player.payable()
+    allowed = set(payable)
+    for c in cards:
+        if c in allowed:
+            continue
+        if c in player.hand:
+            raise IllegalMove("You cannot pay from your hand.")
+        if c in player.loose or player.find_property(c) is not None:
+            raise IllegalMove("A multicolour wild has no value and cannot pay.")
+        raise IllegalMove("That card is not in front of you.")
+    total = sum(DECK[c].value for c in cards)
+    if total < t.amount and len(cards) != len(payable):
+        raise IllegalMove(
+            f"That payment is {t.amount - total}M short: pay at least "
+            f"{t.amount}M, or everything you can."
+        )
+    b.emit(ev.PaymentMade(seat=m.seat, to=pending.actor, cards=cards))
+
+
+def _resign(b: _Builder, m: mv.Resign) -> None:
+    """ "A player may resign at any time. Their hand and the cards in front of them
+    go to the discard pile. The game goes on while two or more remain; the last
+    one left wins.\""""
+    b.emit(ev.PlayerResigned(seat=m.seat))
+    left = b.state.remaining()
+    if len(left) == 1:
+        b.emit(ev.GameWon(seat=left[0]))
+    elif m.seat == b.state.active:
+        _end_turn(b)
+
+
+_DECIDERS: dict[type, Callable[[_Builder, mv.Move], None]] = {
+    mv.BankCard: _bank_card,
+    mv.PlayProperty: _play_property,
+    mv.MoveWild: _move_wild,
+    mv.ChargeRent: _charge_rent,
+    mv.CollectDebt: _collect_debt,
+    mv.Birthday: _birthday,
+    mv.PassGo: _pass_go,
+    mv.SlyDeal: _sly_deal,
+    mv.ForcedDeal: _forced_deal,
+    mv.DealBreaker: _deal_breaker,
+    mv.Build: _build,
+    mv.EndTurn: _end_turn_move,
+    mv.Discard: _discard,
+    mv.SayNo: _say_no,
+    mv.Accept: _accept,
+    mv.Pay: _pay,
+    mv.Resign: _resign,
+}
+
+
+def decide(state: State, move: mv.Move, rng: random.Random) -> list[ev.Event]:
+    """What the move makes happen, or IllegalMove with a sentence for the player.
+
+    "A player wins with 3 full sets of different colours. It is checked after
+    everything that happens on their own turn and when their turn starts."
+    """
+    if state.phase == OVER:
+        raise IllegalMove("The game is over.")
+    seat = move.seat
+    if not isinstance(seat, int) or not 0 <= seat < len(state.players):
+        raise IllegalMove("There is no such seat.")
+    if state.players[seat].resigned:
+        raise IllegalMove("You have left this game.")
+    handler = _DECIDERS.get(type(move))
+    if handler is None:
+        raise IllegalMove("That is not a move in this game.")
+    b = _Builder(state, rng)
+    handler(b, move)
+    after = b.state
+    if after.phase != OVER and after.players[after.active].has_won():
+        b.emit(ev.GameWon(seat=after.active))
+    return b.events
+
+
+# Who acts -------------------------------------------------------------------
+
+
+def _what(state: State, pending: Pending, amount: int) -> str:
+    kind = pending.kind
+    if kind == "rent":
+        return f"{amount}M rent for {_cname(pending.colour)}"
+    if kind == "debt":
+        return f"a {amount}M debt"
+    if kind == "birthday":
+        return f"{amount}M for a birthday"
+    if kind == "sly_deal":
+        return f"a Sly Deal on {DECK[pending.take].name}"
+    if kind == "forced_deal":
+        return (
+            f"a Forced Deal taking {DECK[pending.take].name} for "
+            f"{DECK[pending.give].name}"
+        )
+    return f"a Deal Breaker on a {_cname(pending.colour)} set"
+
+
+def awaiting(state: State) -> tuple[Awaiting, ...]:
+    """Every seat that owes a decision now. "Until every payer has paid or said
+    no, the player who asked waits.\""""
+    if state.phase == OVER:
+        return ()
+    pending = state.pending
+    if pending is None:
+        seat = state.active
+        if state.phase == DISCARD:
+            count = len(state.players[seat].hand) - HAND_LIMIT
+            return (
+                Awaiting(
+                    seat=seat,
+                    kind="discard",
+                    count=count,
+                    detail=f"Discard {count} card{'s' * (count != 1)} "
+                    "to end your turn.",
+                ),
+            )
+        return (
+            Awaiting(seat=seat, kind="play", detail="Your turn: play up to 3 cards."),
+        )
+    out = []
+    actor = pending.actor
+    for t in pending.targets:
+        what = _what(state, pending, t.amount)
+        if t.status == RESPOND:
+            detail = (
+                f"Your Just Say No was answered, {what} is back on. "
+                "Say no again or accept."
+                if t.nos
+                else f"You are hit by {what}. Say no or accept."
+            )
+            amount = t.amount or None
+            out.append(Awaiting(t.seat, "respond", amount, actor, None, detail))
+        elif t.status == PAY:
+            detail = (
+                f"Pay {t.amount}M for {what} from your bank and properties "
+                "(no change is given)."
+            )
+            out.append(Awaiting(t.seat, "pay", t.amount, actor, None, detail))
+        elif t.status == SAID_NO:
+            detail = (
+                f"Your {what} was refused with a Just Say No. Say no back or accept."
+            )
+            out.append(
+                Awaiting(actor, "respond", t.amount or None, t.seat, None, detail)
+            )
+    return tuple(out)
+
+
+# Legal and default moves ----------------------------------------------------
+
+
+def default_payment(player: Player, amount: int) -> tuple[int, ...]:
+    """ "A player asked to pay pays with the smallest amount that covers the debt,
+    from the bank first" (and, among equals, breaks as few full sets as it can)."""
+    payable = player.payable()
+    if sum(DECK[c].value for c in payable) <= amount:
+        return payable
+    bank = set(player.bank)
+    in_full = {c for s in player.sets if s.full for c in s.cards}
+    cap = amount + max(DECK[c].value for c in payable)
+    # Map each reachable total below cap to its cheapest subset.
+    best: dict[int, tuple[tuple[int, int], tuple[int, ...]]] = {0: ((0, 0), ())}
+    for c in payable:
+        v = DECK[c].value
+        cost = (0 if c in bank else 1, 1 if c in in_full else 0)
+        for total, (key, chosen) in list(best.items()):
+            t = total + v
+            if t >= cap:
+                continue
+            new_key = (key[0] + cost[0], key[1] + cost[1])
+            old = best.get(t)
+            if old is None or new_key < old[0]:
+                best[t] = (new_key, (*chosen, c))
+    total = min(t for t in best if t >= amount)
+    return best[total][1]
+
+
+def default_discard(player: Player) -> tuple[int, ...]:
+    """Over 7 at the deadline: discard the lowest-value cards."""
+    extra = len(player.hand) - HAND_LIMIT
+    if extra <= 0:
+        return ()
+    return tuple(sorted(player.hand, key=lambda c: (DECK[c].value, c))[:extra])
+
+
+def default_move(state: State, seat: int) -> mv.Move | None:
+    """What a deadline does for a silent seat: "the active player ends the turn
+    (discarding their lowest-value cards if over 7); a player asked to pay pays
+    with the smallest amount that covers the debt, from the bank first; a player
+    who may say no does not.\""""
+    for a in awaiting(state):
+        if a.seat != seat:
+            continue
+        if a.kind == "play":
+            if len(state.players[seat].hand) > HAND_LIMIT:
+                return mv.Discard(seat=seat, cards=default_discard(state.players[seat]))
+            return mv.EndTurn(seat=seat)
+        if a.kind == "discard":
+            return mv.Discard(seat=seat, cards=default_discard(state.players[seat]))
+        if a.kind == "pay":
+            return mv.Pay(
+                seat=seat, cards=default_payment(state.players[seat], a.amount)
+            )
+        if seat == state.pending.actor:
+            return mv.Accept(seat=seat, target=a.to)
+        return mv.Accept(seat=seat)
+    return None
+
+
+def _distinct(cards) -> list[int]:
+    """One card of each name: identical cards in a hand are interchangeable."""
+    seen: set[str] = set()
+    out = []
+    for c in cards:
+        name = DECK[c].name
+        if name not in seen:
+            seen.add(name)
+            out.append(c)
+    return out
+
+
+def _play_moves(state: State, seat: int) -> list[mv.Move]:
+    player = state.players[seat]
+    options = state.options
+    plays_left = state.plays_left
+    out: list[mv.Move] = []
+    opponents = _others(state, seat)
+    hand = _distinct(player.hand)
+    sets = player.sets
+    my_colours = {s.colour for s in sets}
+    doubles_in_hand = [
+        c for c in player.hand if DECK[c].action is Action.double_the_rent
+    ]
+    if plays_left > 0:
+        for c in hand:
+            card = DECK[c]
+            kind = card.kind
+            if kind in (Kind.property, Kind.wild):
+                for colour in card.colours:
+                    opens = [
+                        i
+                        for i, s in enumerate(sets)
+                        if s.colour == colour and not s.full
+                    ]
+                    if opens:
+                        out.extend(
+                            mv.PlayProperty(
+                                seat=seat, card=c, colour=colour, set_index=i
+                            )
+                            for i in opens
+                        )
+                    elif not card.multicolour:
+                        out.append(mv.PlayProperty(seat=seat, card=c, colour=colour))
+                continue
+            out.append(mv.BankCard(seat=seat, card=c))
+            if kind is Kind.rent:
+                double_choices = [()]
+                for k in (1, 2):
+                    if len(doubles_in_hand) >= k and plays_left >= 1 + k:
+                        double_choices.append(tuple(doubles_in_hand[:k]))
+                targets = (None,) if len(card.colours) <= 2 else opponents
+                for colour in card.colours:
+                    if colour not in my_colours:
+                        continue
+                    for i, s in enumerate(sets):
+                        if s.colour != colour:
+                            continue
+                        for target in targets:
+                            for doubles in double_choices:
+                                out.append(
+                                    mv.ChargeRent(
+                                        seat=seat,
+                                        card=c,
+                                        colour=colour,
+                                        set_index=i,
+                                        target=target,
+                                        doubles=doubles,
+                                    )
+                                )
+                continue
+            action = card.action
+            if action is Action.pass_go:
+                out.append(mv.PassGo(seat=seat, card=c))
+            elif action is Action.birthday:
+                out.append(mv.Birthday(seat=seat, card=c))
+            elif action is Action.debt_collector:
+                out.extend(
+                    mv.CollectDebt(seat=seat, card=c, target=t) for t in opponents
+                )
+            elif action is Action.deal_breaker:
+                for t in opponents:
+                    for i, s in enumerate(state.players[t].sets):
+                        if s.full:
+                            out.append(
+                                mv.DealBreaker(seat=seat, card=c, target=t, set_index=i)
+                            )
+            elif action in (Action.sly_deal, Action.forced_deal):
+                gives = [g for s in sets for g in s.cards]
+                if action is Action.forced_deal and not gives:
+                    continue
+                for t in opponents:
+                    for s in state.players[t].sets:
+                        if s.full:
+                            continue
+                        for take in s.cards:
+                            if action is Action.sly_deal:
+                                out.append(
+                                    mv.SlyDeal(seat=seat, card=c, target=t, take=take)
+                                )
+                            else:
+                                out.extend(
+                                    mv.ForcedDeal(
+                                        seat=seat, card=c, target=t, take=take, give=g
+                                    )
+                                    for g in gives
+                                )
+            elif action is Action.house:
+                out.extend(
+                    mv.Build(seat=seat, card=c, set_index=i)
+                    for i, s in enumerate(sets)
+                    if s.can_take_house()
+                )
+            elif action is Action.hotel:
+                out.extend(
+                    mv.Build(seat=seat, card=c, set_index=i)
+                    for i, s in enumerate(sets)
+                    if s.can_take_hotel()
+                )
+    if plays_left > 0 or not options.wild_move_costs_play:
+        out.extend(_wild_moves(player, seat))
+    out.append(mv.EndTurn(seat=seat))
+    if len(player.hand) > HAND_LIMIT:
+        out.append(mv.Discard(seat=seat, cards=default_discard(player)))
+    return out
+
+
+def _wild_moves(player: Player, seat: int) -> list[mv.Move]:
+    out: list[mv.Move] = []
+    sets = player.sets
+    located = [(c, i) for i, s in enumerate(sets) for c in s.cards]
+    located += [(c, None) for c in player.loose]
+    for c, src in located:
+        card = DECK[c]
+        if card.kind is not Kind.wild:
+            continue
+        for colour in card.colours:
+            opens = [
+                i
+                for i, s in enumerate(sets)
+                if i != src and s.colour == colour and not s.full
+            ]
+            if opens:
+                out.extend(
+                    mv.MoveWild(seat=seat, card=c, colour=colour, set_index=i)
+                    for i in opens
+                )
+            elif not card.multicolour and (src is None or sets[src].colour != colour):
+                out.append(mv.MoveWild(seat=seat, card=c, colour=colour))
+    return out
+
+
+def legal_moves(state: State, seat: int) -> list[mv.Move]:
+    """Every legal move of that seat now; Pay and Discard, whose cards are a free
+    choice, are listed once each with the choice default_move makes. Identical
+    cards in a hand are listed once. Resign, always legal, comes last."""
+    if state.phase == OVER or not 0 <= seat < len(state.players):
+        return []
+    player = state.players[seat]
+    if player.resigned:
+        return []
+    out: list[mv.Move] = []
+    pending = state.pending
+    jsn = next((c for c in player.hand if DECK[c].action is Action.just_say_no), None)
+    if pending is not None:
+        if seat == pending.actor:
+            can_no = jsn is not None and (
+                not state.options.just_say_no_costs_play or state.plays_left > 0
+            )
+            for t in pending.targets:
+                if t.status == SAID_NO:
+                    if can_no:
+                        out.append(mv.SayNo(seat=seat, card=jsn, target=t.seat))
+                    out.append(mv.Accept(seat=seat, target=t.seat))
+        else:
+            t = pending.target(seat)
+            if t is not None and t.status == RESPOND:
+                if jsn is not None:
+                    out.append(mv.SayNo(seat=seat, card=jsn))
+                out.append(mv.Accept(seat=seat))
+            elif t is not None and t.status == PAY:
+                out.append(mv.Pay(seat=seat, cards=default_payment(player, t.amount)))
+    elif seat == state.active:
+        if state.phase == DISCARD:
+            out.append(mv.Discard(seat=seat, cards=default_discard(player)))
+        else:
+            out.extend(_play_moves(state, seat))
+    out.append(mv.Resign(seat=seat))
+    return out

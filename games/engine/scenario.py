@@ -1,0 +1,180 @@
+"""scenario(text): a position from a few readable lines, for tests and bug reports."""
+
+import re
+
+from .cards import DECK, Colour, Kind
+from .state import Options, Player, PropertySet, State
+
+
+def _norm(name: str) -> str:
+    name = name.lower().replace("colour", "color").replace("_", " ")
+    name = re.sub(r"[^a-z0-9/&' ]+", " ", name)
+    return " ".join(name.replace("/", " / ").split()).replace(" / ", "/")
+
+
+def _aliases(name: str) -> list[str]:
+    n = _norm(name)
+    out = [n]
+    m = re.fullmatch(r"(.+)/(.+) (wild|rent)", n)
+    if m:
+        out.append(f"{m[2]}/{m[1]} {m[3]}")
+    if n == "it's my birthday":
+        out += ["birthday", "its my birthday"]
+    return out
+
+
+_BY_NAME: dict[str, list[int]] = {}
+for _c in DECK:
+    for _a in _aliases(_c.name):
+        _BY_NAME.setdefault(_a, []).append(_c.id)
+
+_COLOURS: dict[str, Colour] = {}
+for _col in Colour:
+    _COLOURS[_col.value] = _col
+    _COLOURS[_col.value.replace("_", " ")] = _col
+_COLOURS["railroads"] = Colour.railroad
+_COLOURS["utilities"] = Colour.utility
+
+
+class _Cards:
+    """Hands out card ids by name, the next unused copy each time."""
+
+    def __init__(self) -> None:
+        self.used: set[int] = set()
+
+    def take(self, name: str) -> int:
+        name = name.strip()
+        if name.startswith("#"):
+            ids = [int(name[1:])]
+        else:
+            ids = _BY_NAME.get(_norm(name))
+            if not ids:
+                raise ValueError(f"No card is named {name!r}.")
+        for i in ids:
+            if i not in self.used:
+                self.used.add(i)
+                return i
+        raise ValueError(f"Every copy of {name!r} is already placed.")
+
+    def many(self, text: str) -> tuple[int, ...]:
+        return tuple(self.take(n) for n in text.split(",") if n.strip())
+
+
+_SET = re.compile(r"([A-Za-z_ ]+?)\s*\[([^\]]*)\]")
+
+
+def _sets(text: str, cards: _Cards) -> tuple[PropertySet, ...]:
+    out = []
+    for colour_name, body in _SET.findall(text):
+        colour = _COLOURS.get(" ".join(colour_name.lower().replace("_", " ").split()))
+        if colour is None:
+            raise ValueError(f"No colour is named {colour_name!r}.")
+        ids: list[int] = []
+        house = hotel = None
+        for item in body.split(","):
+            name, *buildings = item.split("+")
+            if name.strip():
+                c = cards.take(name)
+                if colour not in DECK[c].colours:
+                    raise ValueError(f"{DECK[c].name} cannot be {colour.value}.")
+                ids.append(c)
+            for b in buildings:
+                c = cards.take(b)
+                if b.strip().lower() == "house":
+                    house = c
+                else:
+                    hotel = c
+        s = PropertySet(colour, tuple(ids), house, hotel)
+        if len(ids) > s.size:
+            raise ValueError(f"A {colour.value} set holds at most {s.size} cards.")
+        if all(DECK[c].multicolour for c in ids):
+            raise ValueError("A set needs a property that is not a multicolour wild.")
+        out.append(s)
+    return tuple(out)
+
+
+def scenario(text: str) -> State:
+    """Build a position from lines like these (blank lines and # comments skipped):
+
+        seats: 3                      (default: the highest seat named, at least 2)
+        turn: 0  plays: 1             (whose turn it is, plays used so far)
+        options: hotel_replaces_house, just_say_no_costs_play
+        0 hand: Deal Breaker, Just Say No
+        0 sets: red[Kentucky Avenue, Indiana Avenue, Illinois Avenue +House]
+        0 loose: Multicolour Wild
+        1 bank: 5M, 2M
+        2 resigned
+        draw: Boardwalk, 1M           (top first)
+        discard: Pass Go              (top last)
+
+    Card names are the deck's names, any case; two-colour wilds and rents in
+    either colour order ("Yellow/Red Wild"); "#17" names card 17. A name shared
+    by several copies takes the next unused one. Every card not named goes to
+    the draw pile, in id order, under the cards listed for it. The turn is in
+    its play phase, with the draw already made.
+    """
+    cards = _Cards()
+    per_seat: dict[int, dict[str, object]] = {}
+    header: dict[str, str] = {}
+    draw: tuple[int, ...] = ()
+    discard: tuple[int, ...] = ()
+    for raw in text.splitlines():
+        line = raw.split("#", 1)[0] if not re.search(r"#\d", raw) else raw
+        line = line.strip()
+        if not line:
+            continue
+        m = re.fullmatch(r"(\d+)\s+(hand|bank|sets|loose|resigned)\s*:?\s*(.*)", line)
+        if m:
+            seat, key, rest = int(m[1]), m[2], m[3]
+            entry = per_seat.setdefault(seat, {})
+            if key == "sets":
+                entry[key] = _sets(rest, cards)
+            elif key == "resigned":
+                entry[key] = True
+            else:
+                entry[key] = cards.many(rest)
+            continue
+        key, _, rest = line.partition(":")
+        key = key.strip().lower()
+        if key == "draw":
+            draw = cards.many(rest)
+        elif key == "discard":
+            discard = cards.many(rest)
+        elif key == "options":
+            header["options"] = rest
+        elif key in ("turn", "seats", "plays"):
+            for k, v in re.findall(r"(\w+)\s*:\s*(\d+)", line):
+                header[k.lower()] = v
+        else:
+            raise ValueError(f"Cannot read the line {raw.strip()!r}.")
+    seats = int(header.get("seats", max([1, *per_seat]) + 1))
+    if not 2 <= seats <= 5:
+        raise ValueError("A game has 2 to 5 players.")
+    names = [n.strip() for n in header.get("options", "").split(",") if n.strip()]
+    options = Options(**dict.fromkeys(names, True))
+    players = []
+    for seat in range(seats):
+        e = per_seat.get(seat, {})
+        for key in ("hand", "bank"):
+            for c in e.get(key, ()):
+                if key == "bank" and DECK[c].kind in (Kind.property, Kind.wild):
+                    raise ValueError("Properties cannot be banked.")
+        players.append(
+            Player(
+                hand=e.get("hand", ()),
+                bank=e.get("bank", ()),
+                sets=e.get("sets", ()),
+                loose=e.get("loose", ()),
+                resigned=bool(e.get("resigned", False)),
+            )
+        )
+    rest = tuple(c.id for c in DECK if c.id not in cards.used)
+    return State(
+        options=options,
+        players=tuple(players),
+        draw=draw + rest,
+        discard=discard,
+        active=int(header.get("turn", 0)),
+        plays=int(header.get("plays", 0)),
+        turn=1,
+    )

@@ -1,0 +1,222 @@
+"""The state of a game: frozen records of tuples, cheap to copy in part."""
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+from .cards import (
+    DECK,
+    HOTEL_RENT,
+    HOUSE_RENT,
+    NO_BUILDINGS,
+    SET_SIZE,
+    Colour,
+    rent_for,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """The house rules of RULES.md; all off is official play."""
+
+    wild_move_costs_play: bool = False
+    discard_to_discard_pile: bool = False
+    hotel_replaces_house: bool = False
+    just_say_no_costs_play: bool = False
+    just_say_no_cancels_double_only: bool = False
+    buildings_to_full_set: bool = False
+    bot_replaces_leaver: bool = False
+    max_missed_deadlines: int = 3
+
+    def to_json(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> "Options":
+        known = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in d.items() if k in known})
+
+
+OPTION_LABELS: dict[str, str] = {
+    "wild_move_costs_play": "Moving a wild card between your sets costs one of "
+    "your 3 plays.",
+    "discard_to_discard_pile": "Cards discarded down to 7 go to the discard pile, "
+    "not the bottom of the draw pile.",
+    "hotel_replaces_house": "A Hotel replaces the House: +4M rent in all, not +7M.",
+    "just_say_no_costs_play": "A Just Say No played on your own turn costs one of "
+    "your 3 plays.",
+    "just_say_no_cancels_double_only": "A Just Say No against a doubled rent "
+    "cancels only the Double the Rent; the base rent is still owed.",
+    "buildings_to_full_set": "A House or Hotel received as payment goes onto one "
+    "of your full sets that can take it (otherwise to your bank).",
+    "bot_replaces_leaver": "A player who misses too many deadlines is replaced by "
+    "a bot instead of leaving the game.",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class PropertySet:
+    """Cards of one colour, at most the full-set size, with its buildings."""
+
+    colour: Colour
+    cards: tuple[int, ...]
+    house: int | None = None
+    hotel: int | None = None
+
+    @property
+    def size(self) -> int:
+        return SET_SIZE[self.colour]
+
+    @property
+    def full(self) -> bool:
+        return len(self.cards) >= SET_SIZE[self.colour]
+
+    def rent(self, options: "Options") -> int:
+        """Rent table for the cards + 3 for a House + 4 for a Hotel."""
+        amount = rent_for(self.colour, len(self.cards))
+        if self.hotel is not None:
+            amount += HOTEL_RENT
+            if self.house is not None and not options.hotel_replaces_house:
+                amount += HOUSE_RENT
+        elif self.house is not None:
+            amount += HOUSE_RENT
+        return amount
+
+    def can_take_house(self) -> bool:
+        return self.full and self.house is None and self.colour not in NO_BUILDINGS
+
+    def can_take_hotel(self) -> bool:
+        return self.full and self.house is not None and self.hotel is None
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    hand: tuple[int, ...] = ()
+    bank: tuple[int, ...] = ()
+    sets: tuple[PropertySet, ...] = ()
+    loose: tuple[int, ...] = ()
+    resigned: bool = False
+
+    def full_colours(self) -> set[Colour]:
+        return {s.colour for s in self.sets if s.full}
+
+    def has_won(self) -> bool:
+        """3 full sets of different colours."""
+        return len(self.full_colours()) >= 3
+
+    def payable(self) -> tuple[int, ...]:
+        """Cards that can pay a debt: bank, properties (not multicolour), buildings."""
+        out = list(self.bank)
+        for s in self.sets:
+            out.extend(c for c in s.cards if DECK[c].value > 0)
+            if s.house is not None:
+                out.append(s.house)
+            if s.hotel is not None:
+                out.append(s.hotel)
+        return tuple(out)
+
+    def table_cards(self) -> tuple[int, ...]:
+        """Every card in front of this player."""
+        out = list(self.bank)
+        for s in self.sets:
+            out.extend(s.cards)
+            if s.house is not None:
+                out.append(s.house)
+            if s.hotel is not None:
+                out.append(s.hotel)
+        out.extend(self.loose)
+        return tuple(out)
+
+    def find_property(self, card_id: int) -> int | None:
+        """Index of the set holding this card, or None."""
+        for i, s in enumerate(self.sets):
+            if card_id in s.cards:
+                return i
+        return None
+
+
+# Status of one target of a pending action.
+RESPOND = "respond"  # the target may say no or accept
+SAID_NO = "said_no"  # the actor may answer the target's Just Say No
+PAY = "pay"  # the target owes a payment
+PAID = "paid"
+REFUSED = "refused"  # the target's Just Say No stood
+DONE = "done"  # a deal went through
+GONE = "gone"  # the target resigned
+
+OPEN_STATUSES = frozenset({RESPOND, SAID_NO, PAY})
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    seat: int
+    status: str = RESPOND
+    amount: int = 0
+    nos: int = 0  # Just Say No cards played in this target's chain
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """An action card being resolved, with one entry per player it hits."""
+
+    kind: str  # rent, debt, birthday, sly_deal, forced_deal, deal_breaker
+    actor: int
+    card: int
+    targets: tuple[Target, ...]
+    amount: int = 0
+    base: int = 0  # the rent before any Double the Rent
+    doubles: tuple[int, ...] = ()
+    colour: Colour | None = None
+    set_index: int | None = None
+    take: int | None = None
+    give: int | None = None
+
+    def target(self, seat: int) -> Target | None:
+        for t in self.targets:
+            if t.seat == seat:
+                return t
+        return None
+
+    @property
+    def settled(self) -> bool:
+        return all(t.status not in OPEN_STATUSES for t in self.targets)
+
+
+PLAY = "play"
+DISCARD = "discard"
+OVER = "over"
+PLAYS_PER_TURN = 3
+HAND_LIMIT = 7
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    options: Options
+    players: tuple[Player, ...]
+    draw: tuple[int, ...]  # top of the draw pile first
+    discard: tuple[int, ...] = ()  # top of the discard pile last
+    active: int = 0
+    plays: int = 0  # plays used this turn
+    phase: str = PLAY
+    pending: Pending | None = None
+    winner: int | None = None
+    turn: int = 0  # turns started so far
+
+    @property
+    def over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def plays_left(self) -> int:
+        return PLAYS_PER_TURN - self.plays
+
+    def remaining(self) -> tuple[int, ...]:
+        """Seats still in the game."""
+        return tuple(i for i, p in enumerate(self.players) if not p.resigned)
+
+    def next_seat(self, seat: int) -> int:
+        n = len(self.players)
+        for step in range(1, n + 1):
+            s = (seat + step) % n
+            if not self.players[s].resigned:
+                return s
+        return seat
