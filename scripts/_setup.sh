@@ -48,7 +48,7 @@ WANT="$(cat pyproject.toml | cksum)"
 if [ ! -f "$STAMP" ] || [ "$(cat "$STAMP")" != "$WANT" ]; then
     echo "==> Installing mdeal and its dependencies into $VENV"
     "$VENV/bin/python" -m pip install --quiet --upgrade pip
-    "$VENV/bin/python" -m pip install --quiet -e ".[dev]"
+    "$VENV/bin/python" -m pip install --quiet ".[dev]"
     echo "$WANT" > "$STAMP"
 fi
 
