@@ -1,0 +1,63 @@
+from django.contrib import admin
+
+from games.models import Game, GameEvent, Seat
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    fields = ["position", "user", "bot", "status", "missed_deadlines", "joined_at"]
+    readonly_fields = fields
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    """Read-mostly: game state changes only through games.services."""
+
+    list_display = ["pk", "status", "seat_count", "public", "version", "deadline_at"]
+    list_filter = ["status", "public"]
+    search_fields = ["pk", "seats__user__username"]
+    readonly_fields = [
+        "created_by",
+        "seat_count",
+        "seconds_per_decision",
+        "options",
+        "invite_token",
+        "status",
+        "version",
+        "snapshot",
+        "deadline_at",
+        "deadlines",
+        "winner",
+        "created_at",
+        "started_at",
+        "finished_at",
+    ]
+    fields = ["public", *readonly_fields]
+    inlines = [SeatInline]
+
+    def has_add_permission(self, request):
+        return False
+
+
+@admin.register(GameEvent)
+class GameEventAdmin(admin.ModelAdmin):
+    """Events are append-only: viewable by staff, never edited or deleted."""
+
+    list_display = ["game", "seq", "type", "seat", "created_at"]
+    list_filter = ["type"]
+    list_select_related = ["game"]
+    raw_id_fields = ["game"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False

@@ -1,0 +1,626 @@
+"""The only code that writes game state.
+
+Every change to a started game goes through one path: lock the game row,
+check who asks and the version they saw, let the engine decide, append the
+events, evolve the snapshot, set the next deadlines, save, and announce on
+commit. Player moves, timeouts and bots all take it, so a timeout and a move
+can never both win: whichever commits first changes the version and the other
+is refused (a player gets `StaleVersion`, a timeout or a bot does nothing).
+
+Every function raises a `games.errors.GameError` with a sentence for the
+player when it refuses; nothing is written then.
+"""
+
+import dataclasses
+import enum
+import logging
+import random
+import secrets
+import types
+import typing
+from datetime import datetime, timedelta
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from games import engine
+from games.engine import bots
+from games.errors import (
+    AlreadySeated,
+    BadInvite,
+    BadMove,
+    BadSettings,
+    GameFull,
+    GameNotActive,
+    GameNotFound,
+    GameNotOpen,
+    NotAPlayer,
+    NotEnoughPlayers,
+    NotYourGame,
+    StaleVersion,
+)
+from games.models import Game, GameEvent, Seat
+
+logger = logging.getLogger(__name__)
+
+# Bot moves one bots_play call makes before it hands over to a fresh task.
+BOT_MOVES_PER_CALL = 200
+# Default moves one timeout makes for one seat (end turn, then discard...).
+DEFAULT_MOVES_PER_TIMEOUT = 5
+# Deadlines further away than this are left to the per-minute sweep: a broker
+# holding week-long ETA tasks keeps them in worker memory and redelivers them.
+DEADLINE_ETA_HORIZON = timedelta(hours=1)
+
+
+def _rng() -> random.Random:
+    """A fresh generator: events record outcomes, so no seed is ever kept."""
+    return random.Random(secrets.randbits(64))
+
+
+# ---------------------------------------------------------------------------
+# Before the game starts
+
+
+def game_create(
+    *,
+    creator,
+    seat_count: int,
+    seconds_per_decision: int,
+    options: "engine.Options | dict[str, Any] | None" = None,
+    public: bool = True,
+) -> Game:
+    """Open a new table; the creator takes seat 0 and waits for players."""
+    if not isinstance(seat_count, int) or not (
+        Game.MIN_SEATS <= seat_count <= Game.MAX_SEATS
+    ):
+        raise BadSettings("A game has 2 to 5 seats.")
+    if not isinstance(seconds_per_decision, int) or seconds_per_decision < 1:
+        raise BadSettings("The time per decision must be a positive number.")
+    rule_options = _clean_options(options)
+    with transaction.atomic():
+        game = Game.objects.create(
+            created_by=creator,
+            seat_count=seat_count,
+            seconds_per_decision=seconds_per_decision,
+            options=rule_options.to_json(),
+            public=bool(public),
+        )
+        Seat.objects.create(game=game, position=0, user=creator)
+    return game
+
+
+def game_join(*, game_id: int, user, token: str | None = None) -> Seat:
+    """Take the lowest free seat; the game starts when the last seat fills.
+
+    A public game can be joined from the lobby; an invite-only one needs its
+    `token`. Joining a game you already sit at is refused (`AlreadySeated`).
+    """
+    with transaction.atomic():
+        game = _lock(game_id)
+        if not game.public and not (
+            token and secrets.compare_digest(str(token), game.invite_token)
+        ):
+            raise BadInvite()
+        seats = _seats(game)
+        if any(seat.user_id == user.pk for seat in seats):
+            raise AlreadySeated()
+        _require_open(game)
+        taken = {seat.position for seat in seats}
+        free = [p for p in range(game.seat_count) if p not in taken]
+        if not free:
+            raise GameFull()
+        seat = Seat.objects.create(game=game, position=free[0], user=user)
+        seats = sorted([*seats, seat], key=lambda s: s.position)
+        if len(seats) == game.seat_count:
+            _start(game, seats)
+        else:
+            _announce(game)
+    return seat
+
+
+def game_leave(*, game_id: int, user) -> Game:
+    """Give up a seat before the start. The creator leaving cancels the game."""
+    with transaction.atomic():
+        game = _lock(game_id)
+        seats = _seats(game)
+        seat = next((s for s in seats if s.user_id == user.pk), None)
+        if seat is None:
+            raise NotAPlayer()
+        if game.status != Game.Status.OPEN:
+            raise GameNotOpen("This game has started: resign instead of leaving.")
+        if game.created_by_id == user.pk:
+            game.status = Game.Status.ABANDONED
+            game.finished_at = timezone.now()
+            game.save(update_fields=["status", "finished_at"])
+        else:
+            seat.delete()
+        _announce(game)
+    return game
+
+
+def game_add_bots(*, game_id: int, user, bot: str = Seat.Bot.SENSIBLE) -> Game:
+    """Fill every empty seat with a bot and start the game (creator only)."""
+    if bot not in (Seat.Bot.SENSIBLE, Seat.Bot.RANDOM):
+        raise BadSettings("There is no such bot.")
+    with transaction.atomic():
+        game = _lock(game_id)
+        _require_creator(game, user)
+        _require_open(game)
+        seats = _seats(game)
+        taken = {seat.position for seat in seats}
+        Seat.objects.bulk_create(
+            Seat(game=game, position=p, bot=bot)
+            for p in range(game.seat_count)
+            if p not in taken
+        )
+        _start(game, _seats(game))
+    return game
+
+
+def game_start(*, game_id: int, user) -> Game:
+    """Start with the players seated now (creator only, at least two)."""
+    with transaction.atomic():
+        game = _lock(game_id)
+        _require_creator(game, user)
+        _require_open(game)
+        seats = _seats(game)
+        if len(seats) < Game.MIN_SEATS:
+            raise NotEnoughPlayers()
+        _start(game, seats)
+    return game
+
+
+def _start(game: Game, seats: list[Seat]) -> None:
+    """Close the seats up to 0..n-1, deal, and wait for the first decision."""
+    # Ascending order: each seat moves down into a position already vacated.
+    for index, seat in enumerate(sorted(seats, key=lambda s: s.position)):
+        if seat.position != index:
+            seat.position = index
+            seat.save(update_fields=["position"])
+    seats.sort(key=lambda s: s.position)
+    game.seat_count = len(seats)
+    game.status = Game.Status.ACTIVE
+    table = _Table(game, seats)
+    game.started_at = table.now
+    table.append(engine.setup(len(seats), game.rule_options(), _rng()), seat=None)
+    table.save()
+
+
+# ---------------------------------------------------------------------------
+# Moves
+
+
+def move_submit(*, game_id: int, user, move, version: int) -> Game:
+    """Play `move` for `user`'s seat, if the table is still at `version`.
+
+    `move` is an engine Move or its JSON (engine `to_json`). The seat is always
+    the user's own: whatever seat the client named is overwritten, never
+    trusted. Data that is not a well-formed move is refused with "That move is
+    not understood."; a move the rules refuse with the engine's sentence.
+    """
+    with transaction.atomic():
+        game = _lock(game_id)
+        seats = _seats(game)
+        seat = _player_seat(seats, user)
+        _require_active(game)
+        _require_version(game, version)
+        table = _Table(game, seats)
+        table.play(_parse_move(move, seat=seat.position))
+        _after_own_move(table, seat)
+        table.save()
+    return game
+
+
+def game_resign(*, game_id: int, user, version: int | None = None) -> Game:
+    """Leave a started game for good: the engine's Resign, on the same path."""
+    with transaction.atomic():
+        game = _lock(game_id)
+        seats = _seats(game)
+        seat = _player_seat(seats, user)
+        _require_active(game)
+        if version is not None:
+            _require_version(game, version)
+        table = _Table(game, seats)
+        table.play(engine.Resign(seat=seat.position))
+        _after_own_move(table, seat)
+        table.save()
+    return game
+
+
+def _after_own_move(table: "_Table", seat: Seat) -> None:
+    if seat.missed_deadlines:
+        seat.missed_deadlines = 0
+        table.changed(seat)
+    if table.state.players[seat.position].resigned:
+        seat.status = Seat.Status.RESIGNED
+        table.changed(seat)
+
+
+# ---------------------------------------------------------------------------
+# Deadlines and bots
+
+
+def deadline_expire(*, game_id: int, version: int) -> bool:
+    """Decide for every seat whose deadline has passed, if nobody moved since.
+
+    Humans get the engine's `default_move` (until that decision is done) and a
+    missed deadline; at `max_missed_deadlines` in a row they leave as if
+    resigned, or with `bot_replaces_leaver` a bot takes the seat. A bot seat
+    that is overdue (its task was lost) gets its bot move. Safe to call twice
+    or late: returns False and does nothing when the version has moved on or
+    no deadline is due.
+    """
+    with transaction.atomic():
+        try:
+            game = _lock(game_id)
+        except GameNotFound:
+            return False
+        if game.status != Game.Status.ACTIVE or game.version != version:
+            return False
+        now = timezone.now()
+        if game.deadline_at is None or game.deadline_at > now:
+            return False
+        seats = _seats(game)
+        table = _Table(game, seats, now=now)
+        options = game.rule_options()
+        due = sorted(
+            int(position)
+            for position, entry in (game.deadlines or {}).items()
+            if datetime.fromisoformat(entry["at"]) <= now
+        )
+        for position in due:
+            if table.state.over or position not in table.awaited_seats():
+                continue
+            seat = seats[position]
+            if seat.bot:
+                _play_bot(table, seat)
+                continue
+            for _ in range(DEFAULT_MOVES_PER_TIMEOUT):
+                if table.state.over or position not in table.awaited_seats():
+                    break
+                move = engine.default_move(table.state, position)
+                if move is None:
+                    break
+                table.play(move)
+            seat.missed_deadlines += 1
+            table.changed(seat)
+            if seat.missed_deadlines >= options.max_missed_deadlines:
+                _remove_silent_player(table, seat, options)
+        acted = bool(table.rows or table.dirty)
+        if not acted:
+            # Nobody due owes anything after all: start the clocks afresh.
+            table.reset_deadlines()
+        table.save()
+    return acted
+
+
+def _remove_silent_player(table: "_Table", seat: Seat, options) -> None:
+    """Too many deadlines missed in a row: a bot plays on, or the player leaves."""
+    if options.bot_replaces_leaver:
+        seat.bot = Seat.Bot.SENSIBLE
+        seat.status = Seat.Status.LEFT
+    else:
+        if not table.state.over and not table.state.players[seat.position].resigned:
+            table.play(engine.Resign(seat=seat.position))
+        seat.status = Seat.Status.TIMED_OUT
+    table.changed(seat)
+
+
+def bots_play(*, game_id: int, version: int) -> bool:
+    """Make the moves bots owe, one transaction each, while the version holds.
+
+    Stops when a human is awaited, the game ends, or someone else changed the
+    table. After `BOT_MOVES_PER_CALL` moves it hands over to a fresh task.
+    Returns whether any bot moved.
+    """
+    game = None
+    moved = 0
+    while moved < BOT_MOVES_PER_CALL:
+        with transaction.atomic():
+            game = _lock(game_id)
+            if game.status != Game.Status.ACTIVE or game.version != version:
+                break
+            seats = _seats(game)
+            table = _Table(game, seats)
+            bot_seat = next(
+                (seats[p] for p in table.awaited_seats() if seats[p].bot), None
+            )
+            if bot_seat is None:
+                break
+            _play_bot(table, bot_seat)
+            table.save(announce=False)
+            version = game.version
+            moved += 1
+    if moved:
+        _announce(game, bots_owe=table.bots_owe())
+    return moved > 0
+
+
+def _play_bot(table: "_Table", seat: Seat) -> None:
+    """The bot's move; if the bot fails, the default move (and log it)."""
+    try:
+        move = bots.bot_move(table.state, seat.position, seat.bot, _rng())
+        events = table.check(move)
+    except Exception:
+        logger.exception("The %s bot failed at seat %s", seat.bot, seat.position)
+        move = engine.default_move(table.state, seat.position)
+        events = table.check(move)
+    table.apply(move, events)
+
+
+# ---------------------------------------------------------------------------
+# The one path every change takes
+
+
+class _Table:
+    """A locked, started game being changed inside one transaction."""
+
+    def __init__(self, game: Game, seats: list[Seat], *, now: datetime | None = None):
+        self.game = game
+        self.seats = seats
+        self.state = game.state()
+        self.now = now or timezone.now()
+        self.rows: list[GameEvent] = []
+        self.movers: set[int] = set()
+        self.dirty: dict[int, Seat] = {}
+        self._reset = False
+
+    def check(self, move) -> list:
+        """What the engine decides for `move` (BadMove when it refuses)."""
+        try:
+            return engine.decide(self.state, move, _rng())
+        except engine.IllegalMove as error:
+            raise BadMove(error.message) from error
+
+    def play(self, move) -> None:
+        """Let the engine decide `move` and apply what happened."""
+        self.apply(move, self.check(move))
+
+    def apply(self, move, events) -> None:
+        self.append(events, seat=move.seat)
+        self.movers.add(move.seat)
+
+    def append(self, events, *, seat: int | None) -> None:
+        for event in events:
+            self.state = engine.evolve(self.state, event)
+            data = engine.to_json(event)
+            self.rows.append(
+                GameEvent(
+                    game=self.game,
+                    seq=self.game.version + len(self.rows) + 1,
+                    type=data["type"],
+                    data=data,
+                    schema_version=data.get("v", 1),
+                    seat=seat,
+                    created_at=self.now,
+                )
+            )
+
+    def awaited_seats(self) -> list[int]:
+        """Seats owing a decision now, in the engine's order, each once."""
+        if self.state is None or self.state.over:
+            return []
+        return list(dict.fromkeys(a.seat for a in engine.awaiting(self.state)))
+
+    def bots_owe(self) -> bool:
+        return any(self.seats[p].bot for p in self.awaited_seats())
+
+    def changed(self, seat: Seat) -> None:
+        self.dirty[seat.pk] = seat
+
+    def reset_deadlines(self) -> None:
+        self._reset = True
+
+    def save(self, *, announce: bool = True) -> None:
+        game = self.game
+        if self.rows:
+            GameEvent.objects.bulk_create(self.rows)
+            game.version += len(self.rows)
+            game.snapshot = engine.to_json(self.state)
+        if self.state.over:
+            game.status = Game.Status.FINISHED
+            game.finished_at = self.now
+            if self.state.winner is not None:
+                game.winner = self.seats[self.state.winner]
+            game.deadlines = {}
+            game.deadline_at = None
+        else:
+            game.deadlines = self._deadlines()
+            game.deadline_at = min(
+                (datetime.fromisoformat(e["at"]) for e in game.deadlines.values()),
+                default=None,
+            )
+        game.save()
+        for seat in self.dirty.values():
+            seat.save(update_fields=["bot", "status", "missed_deadlines"])
+        if announce:
+            _announce(game, bots_owe=self.bots_owe())
+
+    def _deadlines(self) -> dict[str, dict[str, str]]:
+        """One deadline per awaited seat, kept while it owes the same decision.
+
+        A seat that just moved, or now owes a different kind of decision, gets
+        a fresh one: seconds_per_decision from now.
+        """
+        previous = {} if self._reset else (self.game.deadlines or {})
+        fresh = (
+            self.now + timedelta(seconds=self.game.seconds_per_decision)
+        ).isoformat()
+        deadlines = {}
+        for awaited in engine.awaiting(self.state):
+            key = str(awaited.seat)
+            if key in deadlines:
+                continue
+            kept = previous.get(key)
+            if (
+                kept
+                and kept["kind"] == awaited.kind
+                and awaited.seat not in self.movers
+            ):
+                deadlines[key] = kept
+            else:
+                deadlines[key] = {"kind": awaited.kind, "at": fresh}
+        return deadlines
+
+
+def _announce(game: Game, *, bots_owe: bool = False) -> None:
+    """On commit: tell the table's browsers, and queue bots and the deadline."""
+    game_id, version, deadline_at = game.pk, game.version, game.deadline_at
+
+    def tell_browsers() -> None:
+        layer = get_channel_layer()
+        if layer is not None:
+            async_to_sync(layer.group_send)(
+                f"game-{game_id}", {"type": "game.changed", "version": version}
+            )
+
+    def queue_tasks() -> None:
+        from games import tasks
+
+        if bots_owe:
+            tasks.bots_play.delay(game_id, version)
+        horizon = getattr(settings, "GAMES_DEADLINE_ETA_HORIZON", DEADLINE_ETA_HORIZON)
+        if deadline_at is not None and deadline_at - timezone.now() <= horizon:
+            tasks.deadline_expire.apply_async((game_id, version), eta=deadline_at)
+
+    transaction.on_commit(tell_browsers, robust=True)
+    transaction.on_commit(queue_tasks, robust=True)
+
+
+# ---------------------------------------------------------------------------
+# Checks
+
+
+def _lock(game_id: int) -> Game:
+    try:
+        return Game.objects.select_for_update().get(pk=game_id)
+    except (Game.DoesNotExist, ValueError, TypeError):
+        raise GameNotFound() from None
+
+
+def _seats(game: Game) -> list[Seat]:
+    return list(game.seats.select_related("user").order_by("position"))
+
+
+def _player_seat(seats: list[Seat], user) -> Seat:
+    """The user's seat if they may still move there."""
+    user_id = getattr(user, "pk", None)
+    for seat in seats:
+        if user_id is not None and seat.user_id == user_id and seat.is_active_player:
+            return seat
+    raise NotAPlayer()
+
+
+def _require_creator(game: Game, user) -> None:
+    if game.created_by_id != getattr(user, "pk", None):
+        raise NotYourGame()
+
+
+def _require_open(game: Game) -> None:
+    if game.status == Game.Status.ACTIVE:
+        raise GameNotOpen("This game has already started.")
+    if game.status != Game.Status.OPEN:
+        raise GameNotOpen("This game is over.")
+
+
+def _require_active(game: Game) -> None:
+    if game.status == Game.Status.OPEN:
+        raise GameNotActive("This game has not started yet.")
+    if game.status != Game.Status.ACTIVE:
+        raise GameNotActive("This game is over.")
+
+
+def _require_version(game: Game, version) -> None:
+    try:
+        seen = int(version)
+    except (TypeError, ValueError):
+        raise StaleVersion() from None
+    if seen != game.version:
+        raise StaleVersion()
+
+
+def _clean_options(options) -> "engine.Options":
+    if options is None:
+        return engine.Options()
+    if isinstance(options, engine.Options):
+        rule_options = options
+    elif isinstance(options, dict):
+        try:
+            rule_options = engine.Options.from_json(options)
+        except (TypeError, ValueError) as error:
+            raise BadSettings() from error
+    else:
+        raise BadSettings()
+    for field in dataclasses.fields(rule_options):
+        value = getattr(rule_options, field.name)
+        default = field.default
+        if isinstance(default, bool) and not isinstance(value, bool):
+            raise BadSettings()
+        if type(default) is int and (
+            isinstance(value, bool) or not isinstance(value, int) or value < 1
+        ):
+            raise BadSettings()
+    return rule_options
+
+
+def _parse_move(move, *, seat: int):
+    """A well-formed engine Move for `seat`, from a Move or its JSON.
+
+    Fields are checked against the Move's type hints (ints, colours, tuples of
+    ints, None where allowed; no negative numbers), so forged data is refused
+    here rather than surprising the engine.
+    """
+    if isinstance(move, dict):
+        try:
+            move = engine.from_json({**move, "seat": seat})
+        except Exception as error:
+            raise BadMove() from error
+    if not isinstance(move, engine.Move) or type(move) is engine.Move:
+        raise BadMove()
+    hints = typing.get_type_hints(type(move))
+    cleaned = {}
+    for field in dataclasses.fields(move):
+        if field.name == "seat":
+            continue
+        ok, value = _conform(getattr(move, field.name), hints[field.name])
+        if not ok:
+            raise BadMove()
+        cleaned[field.name] = value
+    return dataclasses.replace(move, seat=seat, **cleaned)
+
+
+def _conform(value, hint) -> tuple[bool, Any]:
+    """(whether `value` fits the type `hint`, the value in that type)."""
+    origin = typing.get_origin(hint)
+    if origin in (types.UnionType, typing.Union):
+        for option in typing.get_args(hint):
+            ok, converted = _conform(value, option)
+            if ok:
+                return True, converted
+        return False, None
+    if hint is type(None):
+        return value is None, None
+    if origin is tuple:
+        args = typing.get_args(hint)
+        if not isinstance(value, (tuple, list)) or len(args) != 2 or args[1] != ...:
+            return False, None
+        items = [_conform(item, args[0]) for item in value]
+        if not all(ok for ok, _ in items):
+            return False, None
+        return True, tuple(item for _, item in items)
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        try:
+            return True, hint(value)
+        except ValueError:
+            return False, None
+    if hint is int:
+        ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
+        return ok, value
+    if isinstance(hint, type):
+        return isinstance(value, hint), value
+    return True, value

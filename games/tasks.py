@@ -1,0 +1,41 @@
+"""Celery tasks: thin doors onto the services.
+
+Each takes ids and the version it was queued for, loads fresh state and does
+nothing when the table has moved on, so it may run twice or late and still be
+right.
+"""
+
+from celery import shared_task
+
+from django.utils import timezone
+
+from games import services
+from games.models import Game
+
+
+@shared_task(ignore_result=True)
+def bots_play(game_id: int, version: int) -> bool:
+    """Make the moves the bots at this table owe (see services.bots_play)."""
+    return services.bots_play(game_id=game_id, version=version)
+
+
+@shared_task(ignore_result=True)
+def deadline_expire(game_id: int, version: int) -> bool:
+    """Decide for whoever let their deadline pass (see services.deadline_expire)."""
+    return services.deadline_expire(game_id=game_id, version=version)
+
+
+@shared_task(ignore_result=True)
+def deadlines_sweep() -> int:
+    """Every minute (beat): queue a timeout for every game whose deadline passed.
+
+    The backstop for lost or never-queued ETA tasks; returns how many it queued.
+    """
+    due = Game.objects.filter(
+        status=Game.Status.ACTIVE, deadline_at__lte=timezone.now()
+    ).values_list("pk", "version")
+    count = 0
+    for game_id, version in due.iterator():
+        deadline_expire.delay(game_id, version)
+        count += 1
+    return count
