@@ -1,0 +1,503 @@
+"""Bots: players that choose among the legal moves.
+
+They play empty seats and timed-out seats on the site, and they drive the
+self-play tests and the benchmark. A bot reads only what its seat may see (its
+own hand and the table, never another hand or the draw pile) and always returns
+a move the engine accepts.
+"""
+
+import random
+from collections.abc import Callable
+
+from .cards import DECK, NO_BUILDINGS, SET_SIZE, Action, Kind, rent_for
+from .errors import IllegalMove
+from .moves import (
+    Accept,
+    BankCard,
+    Birthday,
+    Build,
+    ChargeRent,
+    CollectDebt,
+    DealBreaker,
+    Discard,
+    EndTurn,
+    ForcedDeal,
+    Move,
+    MoveWild,
+    PassGo,
+    Pay,
+    PlayProperty,
+    Resign,
+    SayNo,
+    SlyDeal,
+)
+from .rules import awaiting, decide, legal_moves
+from .state import Player, PropertySet, State
+
+Bot = Callable[[State, int, random.Random], Move]
+
+WIN_SETS = 3
+WIN = 10_000.0
+
+
+def _my_awaiting(state: State, seat: int):
+    return next((a for a in awaiting(state) if a.seat == seat), None)
+
+
+def _accepted(state: State, move: Move) -> bool:
+    """Whether the engine takes a move; `decide` never touches `state`."""
+    try:
+        decide(state, move, random.Random(0))
+    except IllegalMove:
+        return False
+    return True
+
+
+def _value(cards) -> int:
+    return sum(DECK[c].value for c in cards)
+
+
+# The random bot ---------------------------------------------------------------
+
+
+def random_bot(
+    state: State, seat: int, rng: random.Random, *, resign_chance: float = 0.0
+) -> Move:
+    """Any legal move, uniformly; payments and discards of a random shape
+    (overpaying, with buildings or properties, with everything).
+
+    It resigns only as often as `resign_chance` says, so that games last.
+    """
+    moves = legal_moves(state, seat)
+    if not moves:
+        raise IllegalMove("That seat has nothing to decide.")
+    if resign_chance and rng.random() < resign_chance:
+        return Resign(seat=seat)
+    playable = [m for m in moves if not isinstance(m, Resign)] or moves
+    move = rng.choice(playable)
+    if isinstance(move, Pay):
+        return _random_payment(state, seat, rng) or move
+    if isinstance(move, Discard):
+        hand = state.players[seat].hand
+        choice = Discard(seat=seat, cards=tuple(rng.sample(hand, len(move.cards))))
+        return choice if _accepted(state, choice) else move
+    return move
+
+
+def _random_payment(state: State, seat: int, rng: random.Random) -> Pay | None:
+    entry = _my_awaiting(state, seat)
+    if entry is None or entry.kind != "pay":
+        return None
+    payable = list(state.players[seat].payable())
+    rng.shuffle(payable)
+    if rng.random() < 0.1:
+        choice = payable
+    else:
+        choice, total = [], 0
+        for card_id in payable:
+            if total >= entry.amount:
+                break
+            choice.append(card_id)
+            total += DECK[card_id].value
+        rest = payable[len(choice) :]
+        if rest and rng.random() < 0.25:
+            choice.append(rest[0])
+    move = Pay(seat=seat, cards=tuple(choice))
+    return move if _accepted(state, move) else None
+
+
+# The sensible bot -------------------------------------------------------------
+
+
+class _Table:
+    """The position as one seat sees it, with the figures the bot keeps using."""
+
+    __slots__ = ("full_colours", "me", "opponents", "payable", "plays_left", "seat")
+    __slots__ = (*__slots__, "state")
+
+    def __init__(self, state: State, seat: int) -> None:
+        self.state = state
+        self.seat = seat
+        self.me = state.players[seat]
+        self.plays_left = state.plays_left
+        self.full_colours = self.me.full_colours()
+        self.opponents = [
+            i for i, p in enumerate(state.players) if i != seat and not p.resigned
+        ]
+        self.payable = [_value(p.payable()) for p in state.players]
+
+    def rent(self, prop_set: PropertySet) -> int:
+        return prop_set.rent(self.state.options)
+
+    def best_open_set(self, colour) -> PropertySet | None:
+        """My set of that colour nearest to full, among those that are not full."""
+        best = None
+        for s in self.me.sets:
+            if (
+                s.colour == colour
+                and not s.full
+                and (best is None or len(s.cards) > len(best.cards))
+            ):
+                best = s
+        return best
+
+
+def _set_holding(player: Player, card_id: int) -> PropertySet | None:
+    i = player.find_property(card_id)
+    return None if i is None else player.sets[i]
+
+
+def _set_worth(t: _Table, s: PropertySet) -> float:
+    """What a set means to its owner, in rough millions."""
+    if s.full:
+        return 14.0 + t.rent(s)
+    if s.size - len(s.cards) == 1:
+        return 6.0
+    return 2.0 * len(s.cards) / s.size
+
+
+def _completes(t: _Table, colour) -> float:
+    """The worth of completing a set of `colour` now."""
+    if colour in t.full_colours:
+        return 320.0
+    if len(t.full_colours) + 1 >= WIN_SETS:
+        return WIN
+    return 700.0 + rent_for(colour, SET_SIZE[colour])
+
+
+def _gain_of_card(t: _Table, card_id: int) -> float:
+    """What one more property would do for me, laid in its best colour."""
+    card = DECK[card_id]
+    best = 1.0 + card.value / 2
+    for colour in card.colours:
+        open_set = t.best_open_set(colour)
+        have = len(open_set.cards) if open_set is not None else 0
+        if open_set is None and card.multicolour:
+            continue
+        size = SET_SIZE[colour]
+        if have + 1 == size:
+            best = max(best, _completes(t, colour))
+        else:
+            best = max(best, 3.0 + 8 * (have + 1) / size + rent_for(colour, have + 1))
+    return best
+
+
+def _loss_of_card(t: _Table, seat: int, card_id: int) -> float:
+    """What losing a property costs its owner."""
+    player = t.state.players[seat]
+    s = _set_holding(player, card_id)
+    value = DECK[card_id].value
+    if s is None:
+        return 1.0 + value
+    return value + _set_worth(t, s)
+
+
+def _score_property(t: _Table, move: PlayProperty) -> float:
+    card = DECK[move.card]
+    sets = t.me.sets
+    target = None
+    if move.set_index is not None and move.set_index < len(sets):
+        target = sets[move.set_index]
+    have = len(target.cards) if target is not None else 0
+    size = SET_SIZE[move.colour]
+    if have + 1 == size:
+        return _completes(t, move.colour)
+    if target is None and card.multicolour:
+        return -1.0
+    # A fresh set beside an open one of the same colour helps nobody.
+    if target is None and t.best_open_set(move.colour) is not None:
+        return 200.0
+    return 300.0 + 40 * (have + 1) / size + rent_for(move.colour, have + 1)
+
+
+def _score_move_wild(t: _Table, move: MoveWild) -> float:
+    src = t.me.find_property(move.card)
+    if src is None:
+        # A loose wild, back into a set.
+        if move.set_index is None:
+            return 290.0
+        dest = t.me.sets[move.set_index]
+        if len(dest.cards) + 1 == dest.size:
+            return _completes(t, move.colour)
+        return 290.0
+    source = t.me.sets[src]
+    if source.full or move.set_index is None:
+        return -1.0
+    dest = t.me.sets[move.set_index]
+    if len(dest.cards) + 1 < dest.size or move.colour in t.full_colours:
+        return -1.0
+    # Taking the wild away must leave the source still worth less than the gain.
+    return _completes(t, move.colour) - 50.0
+
+
+def _collected(t: _Table, amount: int, payers) -> int:
+    return sum(min(amount, t.payable[p]) for p in payers)
+
+
+def _score_rent(t: _Table, move: ChargeRent) -> float:
+    s = t.me.sets[move.set_index]
+    base = t.rent(s)
+    payers = t.opponents if move.target is None else [move.target]
+    collected = _collected(t, base * 2 ** len(move.doubles), payers)
+    wild = len(DECK[move.card].colours) > 2
+    if collected < (4 if wild else 2) and len(t.me.hand) <= 7:
+        return -1.0
+    if move.doubles:
+        plain = _collected(t, base, payers)
+        if collected - plain < 3 * len(move.doubles):
+            return -1.0
+    aim = 0.0
+    if move.target is not None:
+        aim = 3.0 * len(t.state.players[move.target].full_colours())
+    # Lay properties first: they raise the rent this card charges.
+    return 150.0 + 20 * collected - 40 * len(move.doubles) + aim
+
+
+def _score_debt(t: _Table, move: CollectDebt) -> float:
+    collected = min(5, t.payable[move.target])
+    if collected < 3:
+        return -1.0
+    aim = 3.0 * len(t.state.players[move.target].full_colours())
+    return 150.0 + 20 * collected + aim
+
+
+def _score_birthday(t: _Table) -> float:
+    collected = _collected(t, 2, t.opponents)
+    return 150.0 + 20 * collected if collected >= 2 else -1.0
+
+
+def _score_sly(t: _Table, move: SlyDeal) -> float:
+    gain = _gain_of_card(t, move.take)
+    if gain >= 300:
+        return gain + 10
+    denial = _loss_of_card(t, move.target, move.take)
+    return 200.0 + 3 * gain + 4 * denial
+
+
+def _score_forced(t: _Table, move: ForcedDeal) -> float:
+    give_set = _set_holding(t.me, move.give)
+    if give_set is not None and give_set.full:
+        return -1.0
+    gain = _gain_of_card(t, move.take)
+    loss = _loss_of_card(t, t.seat, move.give)
+    if gain >= 300:
+        return gain - 5 * loss
+    net = gain - loss + _loss_of_card(t, move.target, move.take) / 2
+    return 200.0 + 3 * net if net >= 5 else -1.0
+
+
+def _score_deal_breaker(t: _Table, move: DealBreaker) -> float:
+    s = t.state.players[move.target].sets[move.set_index]
+    if s.colour in t.full_colours:
+        return 500.0 + t.rent(s)
+    if len(t.full_colours) + 1 >= WIN_SETS:
+        return WIN
+    return 900.0 + t.rent(s) + 10 * len(t.state.players[move.target].full_colours())
+
+
+def _keep_worth(t: _Table, card_id: int) -> float:
+    """How much a card in hand is worth keeping, for discards and for the bank."""
+    card = DECK[card_id]
+    if card.kind in (Kind.property, Kind.wild):
+        return 60.0 + card.value
+    if card.kind is Kind.money:
+        return 2.0 * card.value
+    if card.kind is Kind.rent:
+        owned = [c for c in card.colours if any(s.colour == c for s in t.me.sets)]
+        if not owned:
+            return 1.0 + card.value
+        return 8.0 + max(rent_for(c, 1) for c in owned)
+    action = card.action
+    if action is Action.just_say_no:
+        return 50.0
+    if action is Action.deal_breaker:
+        return 45.0
+    if action in (Action.sly_deal, Action.forced_deal):
+        return 20.0
+    if action is Action.double_the_rent:
+        return 12.0
+    if action in (Action.house, Action.hotel):
+        buildable = t.full_colours - NO_BUILDINGS
+        return 15.0 if buildable else 2.0 * card.value
+    if action is Action.debt_collector:
+        return 10.0
+    if action is Action.birthday:
+        return 6.0
+    return 5.0
+
+
+def _score_bank(t: _Table, move: BankCard) -> float:
+    card = DECK[move.card]
+    if card.kind is Kind.money:
+        # Big notes first: a bank is what keeps a rent off the properties.
+        return 100.0 + 10 * card.value
+    keep = _keep_worth(t, move.card)
+    if keep >= 40:
+        return 10.0 if len(t.me.hand) > 7 else -1.0
+    return 60.0 + 10 * card.value - 3 * keep
+
+
+def _score_play(t: _Table, move: Move) -> float:
+    match move:
+        case PlayProperty():
+            return _score_property(t, move)
+        case MoveWild():
+            return _score_move_wild(t, move)
+        case ChargeRent():
+            return _score_rent(t, move)
+        case CollectDebt():
+            return _score_debt(t, move)
+        case Birthday():
+            return _score_birthday(t)
+        case PassGo():
+            return 950.0 if t.plays_left >= 2 else 90.0
+        case SlyDeal():
+            return _score_sly(t, move)
+        case ForcedDeal():
+            return _score_forced(t, move)
+        case DealBreaker():
+            return _score_deal_breaker(t, move)
+        case Build():
+            return 450.0
+        case BankCard():
+            return _score_bank(t, move)
+        case EndTurn():
+            return 0.0
+    return -1.0
+
+
+def _payment_cost(t: _Table, card_id: int, to: int | None) -> float:
+    """What paying with a card costs me and gives the receiver, in millions."""
+    value = DECK[card_id].value
+    if card_id in t.me.bank:
+        return float(value)
+    for s in t.me.sets:
+        if card_id in (s.house, s.hotel):
+            return value + 2.0
+        if card_id in s.cards:
+            cost = value + 2.0 + _set_worth(t, s)
+            if to is not None:
+                cost += _receiver_gain(t.state.players[to], card_id)
+            return cost
+    return value + 1.0
+
+
+def _receiver_gain(receiver: Player, card_id: int) -> float:
+    best = 0.0
+    for colour in DECK[card_id].colours[:2]:
+        for s in receiver.sets:
+            if s.colour == colour and not s.full:
+                best = max(best, 10.0 if s.size - len(s.cards) == 1 else 2.0)
+    return best
+
+
+def cheapest_payment(cards, costs: dict[int, float], amount: int) -> tuple[int, ...]:
+    """The cards worth at least `amount` that cost least: a knapsack on sums
+    capped at `amount` (everything, when everything is not enough)."""
+    if _value(cards) <= amount:
+        return tuple(cards)
+    best: dict[int, tuple[float, tuple[int, ...]]] = {0: (0.0, ())}
+    for card_id in cards:
+        value = DECK[card_id].value
+        for reached, (cost, chosen) in list(best.items()):
+            key = min(amount, reached + value)
+            new_cost = cost + costs[card_id]
+            old = best.get(key)
+            if old is None or new_cost < old[0]:
+                best[key] = (new_cost, (*chosen, card_id))
+    return best[amount][1]
+
+
+def _sensible_payment(t: _Table, amount: int, to: int | None) -> Pay:
+    payable = t.me.payable()
+    costs = {c: _payment_cost(t, c, to) for c in payable}
+    return Pay(seat=t.seat, cards=cheapest_payment(payable, costs, amount))
+
+
+def _sensible_discard(t: _Table, count: int) -> Discard:
+    ranked = sorted(t.me.hand, key=lambda c: (_keep_worth(t, c), c))
+    return Discard(seat=t.seat, cards=tuple(ranked[:count]))
+
+
+def _threat(t: _Table, amount: int | None) -> float:
+    """What the card in play costs me if it goes through, or, when I played it,
+    what I lose if its refusal stands."""
+    pending = t.state.pending
+    kind = pending.kind
+    if pending.actor == t.seat:
+        if kind == "deal_breaker":
+            return 50.0
+        if kind in ("sly_deal", "forced_deal"):
+            return min(_gain_of_card(t, pending.take), 50.0)
+        return float(amount or 0)
+    if kind == "deal_breaker":
+        return 50.0
+    if kind in ("sly_deal", "forced_deal"):
+        loss = _loss_of_card(t, t.seat, pending.take)
+        if kind == "forced_deal":
+            loss -= _gain_of_card(t, pending.give)
+        return loss
+    if not amount:
+        return 0.0
+    payable = t.me.payable()
+    costs = {c: _payment_cost(t, c, pending.actor) for c in payable}
+    return sum(costs[c] for c in cheapest_payment(payable, costs, amount))
+
+
+def _sensible_answer(t: _Table, entry, moves: list[Move]) -> Move:
+    refusal = next((m for m in moves if isinstance(m, SayNo)), None)
+    accept = next(m for m in moves if isinstance(m, Accept))
+    if refusal is not None and _threat(t, entry.amount) >= 7:
+        return refusal
+    return accept
+
+
+def sensible_bot(state: State, seat: int, rng: random.Random) -> Move:
+    """A decent player: sets first, then thefts and rent, then the bank.
+
+    It pays with what it values least, keeps Just Say No for what hurts,
+    builds on full sets and discards what it needs least. Deterministic
+    given `rng`, which only breaks ties.
+    """
+    entry = _my_awaiting(state, seat)
+    moves = legal_moves(state, seat)
+    if not moves:
+        raise IllegalMove("That seat has nothing to decide.")
+    if entry is None:
+        return moves[-1]
+    t = _Table(state, seat)
+    if entry.kind == "pay":
+        move = _sensible_payment(t, entry.amount, entry.to)
+    elif entry.kind == "discard":
+        move = _sensible_discard(t, entry.count)
+    elif entry.kind == "respond":
+        return _sensible_answer(t, entry, moves)
+    else:
+        scored = [(_score_play(t, m), m) for m in moves]
+        top = max(score for score, _ in scored)
+        if top <= 0:
+            return _end_turn(t, moves)
+        best = [m for score, m in scored if score == top]
+        return best[0] if len(best) == 1 else rng.choice(best)
+    if _accepted(state, move):
+        return move
+    return next(m for m in moves if type(m) is type(move))
+
+
+def _end_turn(t: _Table, moves: list[Move]) -> Move:
+    extra = len(t.me.hand) - 7
+    if extra > 0:
+        choice = _sensible_discard(t, extra)
+        if _accepted(t.state, choice):
+            return choice
+    return next(m for m in moves if isinstance(m, EndTurn))
+
+
+BOTS: dict[str, Bot] = {"random": random_bot, "sensible": sensible_bot}
+
+
+def bot_move(
+    state: State, seat: int, name: str = "sensible", rng: random.Random | None = None
+) -> Move:
+    """The move the named bot makes for `seat` now (the site's entry point)."""
+    return BOTS[name](state, seat, rng if rng is not None else random.Random())
