@@ -106,12 +106,14 @@ def scenario(text: str) -> State:
         2 resigned
         draw: Boardwalk, 1M           (top first)
         discard: Pass Go              (top last)
+        rest: discard                 (or draw, the default, or "2 hand")
 
     Card names are the deck's names, any case; two-colour wilds and rents in
     either colour order ("Yellow/Red Wild"); "#17" names card 17. A name shared
     by several copies takes the next unused one. Every card not named goes to
-    the draw pile, in id order, under the cards listed for it. The turn is in
-    its play phase, with the draw already made.
+    the draw pile, in id order, under the cards listed for it ("rest:" puts
+    them on top of the discard pile or in a seat's hand instead). The turn is
+    in its play phase, with the draw already made.
     """
     cards = _Cards()
     per_seat: dict[int, dict[str, object]] = {}
@@ -140,6 +142,8 @@ def scenario(text: str) -> State:
             draw = cards.many(rest)
         elif key == "discard":
             discard = cards.many(rest)
+        elif key == "rest":
+            header["rest"] = rest.strip().lower()
         elif key == "options":
             header["options"] = rest
         elif key in ("turn", "seats", "plays"):
@@ -169,10 +173,21 @@ def scenario(text: str) -> State:
             )
         )
     rest = tuple(c.id for c in DECK if c.id not in cards.used)
+    where = header.get("rest", "draw")
+    if where == "draw":
+        draw += rest
+    elif where == "discard":
+        discard += rest
+    else:
+        m = re.fullmatch(r"(\d+) hand", where)
+        if m is None or int(m[1]) >= seats:
+            raise ValueError(f"Cannot put the other cards in {where!r}.")
+        p = players[int(m[1])]
+        players[int(m[1])] = Player(p.hand + rest, p.bank, p.sets, p.loose, p.resigned)
     return State(
         options=options,
         players=tuple(players),
-        draw=draw + rest,
+        draw=draw,
         discard=discard,
         active=int(header.get("turn", 0)),
         plays=int(header.get("plays", 0)),

@@ -1,0 +1,60 @@
+import pytest
+
+from games.engine import DECK, Colour, Options, scenario
+
+from .support import all_cards, names, set_names
+
+
+def test_scenario_places_named_cards_and_keeps_all_106():
+    s = scenario(
+        """
+        turn: 1  plays: 2
+        0 hand: Deal Breaker, Just Say No
+        0 sets: red[Kentucky Avenue, Indiana Avenue, Illinois Avenue +House]
+        1 bank: 5M, 2M
+        draw: Boardwalk, 1M
+        """
+    )
+    assert s.active == 1 and s.plays == 2
+    assert names(s.players[0].hand) == ["Deal Breaker", "Just Say No"]
+    assert set_names(s, 0) == [
+        ("red", ["Kentucky Avenue", "Indiana Avenue", "Illinois Avenue"])
+    ]
+    assert DECK[s.players[0].sets[0].house].name == "House"
+    assert names(s.players[1].bank) == ["5M", "2M"]
+    assert names(s.draw[:2]) == ["Boardwalk", "1M"]
+    assert all_cards(s) == list(range(106))
+
+
+def test_scenario_takes_the_next_unused_copy_of_a_duplicate():
+    s = scenario("0 hand: Pass Go, Pass Go\n1 bank: 1M, 1M, 1M")
+    assert len(set(s.players[0].hand)) == 2
+    assert len(set(s.players[1].bank)) == 3
+
+
+def test_scenario_reads_wilds_in_either_colour_order_and_loose_cards():
+    s = scenario(
+        """
+        seats: 3
+        0 sets: yellow[Yellow/Red Wild, Atlantic Avenue], light blue[Oriental Avenue]
+        0 loose: Multicolour Wild
+        options: hotel_replaces_house
+        """
+    )
+    assert len(s.players) == 3
+    assert s.players[0].sets[0].colour is Colour.yellow
+    assert s.players[0].sets[1].colour is Colour.light_blue
+    assert DECK[s.players[0].loose[0]].multicolour
+    assert s.options == Options(hotel_replaces_house=True)
+
+
+def test_scenario_refuses_a_card_in_the_wrong_colour():
+    with pytest.raises(ValueError, match="cannot be"):
+        scenario("0 sets: red[Boardwalk]")
+
+
+def test_scenario_refuses_unknown_cards_and_too_many_copies():
+    with pytest.raises(ValueError, match="No card"):
+        scenario("0 hand: Free Parking")
+    with pytest.raises(ValueError, match="already placed"):
+        scenario("0 hand: 10M, 10M")
