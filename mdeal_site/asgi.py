@@ -1,3 +1,5 @@
+"""ASGI entry point: HTTP (Django) and WebSockets (Channels), served by daphne."""
+
 import os
 
 from django.core.asgi import get_asgi_application
@@ -9,11 +11,18 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from django.conf import settings  # noqa: E402
+from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler  # noqa: E402
+
 from games.routing import websocket_urlpatterns  # noqa: E402
+
+http_app = django_asgi_app
+if settings.SERVE_STATIC_FROM_ASGI:
+    http_app = ASGIStaticFilesHandler(django_asgi_app)
 
 application = ProtocolTypeRouter(
     {
-        "http": django_asgi_app,
+        "http": http_app,
         "websocket": AllowedHostsOriginValidator(
             AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
         ),

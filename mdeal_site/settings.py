@@ -3,13 +3,14 @@
 DATABASE_URL  default: SQLite file in var/
 REDIS_URL     unset: in-memory channel layer, file-system Celery broker, local-memory
               cache; set: Redis for all three
-EMAIL_URL     default: console; smtp://user:password@host:port/?tls=1, smtps://...,
-              file:///dir, locmem:
+EMAIL_URL     default: console (DEBUG on) or smtp://localhost:25/?tls=0 (DEBUG off);
+              smtp://user:password@host:port/?tls=1, smtps://..., file:///dir, locmem:
 SECRET_KEY    required when DEBUG is off
 """
 
 import os
 import sys
+import tempfile
 from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlparse, urlunparse
 
@@ -107,8 +108,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         {"timeout": 20, "transaction_mode": "IMMEDIATE"}
     )
     # A file, not memory, so the browser tests' live server threads see the
-    # test database (pytest-django adds a suffix per xdist worker).
-    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test_db.sqlite3")}
+    # test database; one per test run, so runs side by side do not collide.
+    DATABASES["default"]["TEST"] = {
+        "NAME": str(Path(tempfile.gettempdir()) / f"mdeal-test-{os.getpid()}.sqlite3")
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "accounts.User"
@@ -131,6 +134,9 @@ ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "mandatory"
 ACCOUNT_UNIQUE_EMAIL = True
+# Say plainly on the sign-up form that an email is taken (usernames are public
+# on a game site anyway); the cost is that addresses can be probed.
+ACCOUNT_PREVENT_ENUMERATION = False
 ACCOUNT_USERNAME_MIN_LENGTH = 3
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[mdeal] "
 ACCOUNT_LOGOUT_REDIRECT_URL = "home"
@@ -155,6 +161,9 @@ WHITENOISE_USE_FINDERS = DEBUG or TESTING
 WHITENOISE_AUTOREFRESH = DEBUG and not TESTING
 if DEBUG or TESTING:
     STATIC_ROOT.mkdir(exist_ok=True)  # WhiteNoise warns when it is missing.
+# In development and tests the ASGI app answers /static/ itself, asynchronously
+# (asgi.py); in production WhiteNoise serves the collected, hashed files.
+SERVE_STATIC_FROM_ASGI = env_bool("SERVE_STATIC_FROM_ASGI", DEBUG or TESTING)
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -250,7 +259,14 @@ def parse_email_url(url: str) -> dict:
     }
 
 
-MAILERS = {"default": parse_email_url(os.environ.get("EMAIL_URL", ""))}
+# Development prints emails; production without EMAIL_URL uses a local MTA.
+MAILERS = {
+    "default": parse_email_url(
+        os.environ.get(
+            "EMAIL_URL", "console:" if DEBUG else "smtp://localhost:25/?tls=0"
+        )
+    )
+}
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "mdeal <noreply@localhost>")
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
 
