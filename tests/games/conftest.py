@@ -1,6 +1,10 @@
 """Fixtures for the games tests; users come from tests/conftest.py."""
 
+from datetime import timedelta
+
 import pytest
+
+from django.utils import timezone
 
 from tests.games.factories import make_game
 
@@ -19,3 +23,24 @@ def game_factory(user_factory):
 def two_player_game(user, other_user):
     """Ada (seat 0) and Bea (seat 1), started, one hour per decision."""
     return make_game(creator=user, players=[other_user])
+
+
+class Clock:
+    """A stopped clock for `django.utils.timezone.now`; `advance` moves it."""
+
+    def __init__(self, now):
+        self.now = now
+
+    def __call__(self):
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += timedelta(seconds=seconds)
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    """Freeze timezone.now (services, tasks, auto_now fields) and move it by hand."""
+    frozen = Clock(timezone.now())
+    monkeypatch.setattr(timezone, "now", frozen)
+    return frozen
