@@ -1,2 +1,7 @@
+from django.urls import path
 
-websocket_urlpatterns: list = []
+from . import consumers
+
+websocket_urlpatterns = [
+    path("ws/games/<int:pk>/", consumers.GameConsumer.as_asgi()),
+]

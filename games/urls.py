@@ -1,3 +1,21 @@
+from django.urls import path
+
+from . import views
+
 app_name = "games"
 
-urlpatterns: list = []
+urlpatterns = [
+    path("", views.lobby, name="lobby"),
+    path("mine/", views.mine, name="mine"),
+    path("new/", views.create, name="create"),
+    path("join/<str:token>/", views.join, name="join"),
+    path("<int:pk>/", views.table, name="table"),
+    path("<int:pk>/version/", views.version, name="version"),
+    path("<int:pk>/history/", views.history, name="history"),
+    path("<int:pk>/join/", views.join_public, name="join_public"),
+    path("<int:pk>/leave/", views.leave, name="leave"),
+    path("<int:pk>/bots/", views.add_bots, name="add_bots"),
+    path("<int:pk>/start/", views.start, name="start"),
+    path("<int:pk>/move/", views.move, name="move"),
+    path("<int:pk>/resign/", views.resign, name="resign"),
+]

@@ -1,0 +1,525 @@
+"""Reads for the game pages: the lobby, my games, and one seat's view of a table.
+
+Every read here costs a fixed number of queries, whatever the length of the
+game: the table reads the snapshot and only the last events of its history.
+"""
+
+import json
+from dataclasses import dataclass, field
+
+from django.db.models import Prefetch
+from django.urls import reverse
+
+from games import engine
+from games.engine import COLOUR_NAMES, DECK, OPTION_LABELS
+from games.errors import GameNotFound, NotAPlayer
+from games.models import Game, GameEvent, Seat
+
+HISTORY_LINES = 40
+FINISHED_SHOWN = 20
+
+ACTIVE_KINDS = ("open", "active")
+
+
+def _seats():
+    return Prefetch("seats", queryset=Seat.objects.select_related("user"))
+
+
+# -- lobby and my games ---------------------------------------------------------
+
+
+def lobby_games() -> list[Game]:
+    """Public games waiting for players, newest first."""
+    return list(
+        Game.objects.filter(status=Game.Status.OPEN, public=True)
+        .select_related("created_by")
+        .prefetch_related(_seats())
+        .order_by("-created_at")[:50]
+    )
+
+
+@dataclass
+class MyGame:
+    game: Game
+    seat: Seat
+    waiting_for_me: bool
+    my_deadline: object = None
+    names: list[str] = field(default_factory=list)
+    winner_name: str = ""
+
+
+def my_games(*, user) -> dict[str, list[MyGame]]:
+    """The games `user` sits at: those waiting for them first, soonest deadline."""
+    current = (
+        Game.objects.filter(seats__user=user, status__in=ACTIVE_KINDS)
+        .prefetch_related(_seats())
+        .order_by("-created_at")
+    )
+    finished = (
+        Game.objects.filter(seats__user=user)
+        .exclude(status__in=ACTIVE_KINDS)
+        .prefetch_related(_seats())
+        .order_by("-finished_at", "-created_at")[:FINISHED_SHOWN]
+    )
+    waiting, playing, open_games = [], [], []
+    for game in current:
+        seat = game.seat_for(user)
+        entry = MyGame(game=game, seat=seat, waiting_for_me=False, names=_names(game))
+        if game.status == Game.Status.OPEN:
+            open_games.append(entry)
+            continue
+        entry.my_deadline = game.deadline_for(seat.position)
+        entry.waiting_for_me = (
+            str(seat.position) in (game.deadlines or {})
+            and seat.status == Seat.Status.PLAYING
+        )
+        (waiting if entry.waiting_for_me else playing).append(entry)
+    waiting.sort(key=lambda e: (e.my_deadline is None, e.my_deadline or 0))
+    done = []
+    for game in finished:
+        seat = game.seat_for(user)
+        winner = next((s for s in game.seats.all() if s.pk == game.winner_id), None)
+        done.append(
+            MyGame(
+                game=game,
+                seat=seat,
+                waiting_for_me=False,
+                names=_names(game),
+                winner_name="You" if winner == seat else winner.name if winner else "",
+            )
+        )
+    return {"waiting": waiting, "playing": playing, "open": open_games, "done": done}
+
+
+def _names(game: Game) -> list[str]:
+    return [s.name for s in sorted(game.seats.all(), key=lambda s: s.position)]
+
+
+# -- who may look --------------------------------------------------------------
+
+
+def game_for_viewer(*, game_id: int, user) -> tuple[Game, Seat | None]:
+    """The game with its seats, and the user's seat; spectators only where allowed.
+
+    Anyone signed in may watch a public game or a finished one (the engine's
+    spectator view shows no hand until the end). Raises GameNotFound/NotAPlayer.
+    """
+    game = Game.objects.prefetch_related(_seats()).filter(pk=game_id).first()
+    if game is None:
+        raise GameNotFound()
+    seat = game.seat_for(user)
+    if seat is None and not (game.public or game.is_over):
+        raise NotAPlayer()
+    return game, seat
+
+
+def version_for_player(*, game_id: int, user) -> int | None:
+    """The game's version if `user` holds a seat at it, else None (one query)."""
+    if user is None or not user.is_authenticated:
+        return None
+    row = (
+        Game.objects.filter(pk=game_id, seats__user=user)
+        .values_list("version", flat=True)
+        .first()
+    )
+    return row
+
+
+def seat_position(*, game_id: int, user) -> int | None:
+    """The position of `user`'s seat at the game, or None."""
+    return (
+        Seat.objects.filter(game_id=game_id, user=user)
+        .values_list("position", flat=True)
+        .first()
+    )
+
+
+def version_for_viewer(*, game_id: int, user) -> int:
+    """The game's version for anyone who may look at the table."""
+    row = Game.objects.filter(pk=game_id).values("version", "public", "status").first()
+    if row is None:
+        raise GameNotFound()
+    watchable = row["public"] or row["status"] in ("finished", "abandoned")
+    if not watchable and not Seat.objects.filter(game_id=game_id, user=user).exists():
+        raise NotAPlayer()
+    return row["version"]
+
+
+# -- history --------------------------------------------------------------------
+
+
+def history_lines(
+    *, game: Game, viewer: int | None, limit: int | None = HISTORY_LINES
+) -> list[dict]:
+    """The history as `viewer` may read it, newest first (one query).
+
+    `limit` counts events, not lines: quiet events take no line.
+    """
+    names = game.seat_names()
+    rows = GameEvent.objects.filter(game=game).order_by("-seq")
+    if limit is not None:
+        rows = rows[:limit]
+    lines = []
+    for row in rows.only("seq", "data", "seat", "created_at", "type"):
+        text = engine.describe(row.event(), viewer, names)
+        if text:
+            lines.append({"seq": row.seq, "text": text, "at": row.created_at})
+    return lines
+
+
+# -- the table ------------------------------------------------------------------
+
+
+@dataclass
+class Choice:
+    """One move offered as a button: a sentence and the move's engine JSON."""
+
+    label: str
+    move: str
+    style: str = ""
+
+
+def _choice(move, label: str, style: str = "") -> Choice:
+    return Choice(label=label, move=json.dumps(engine.to_json(move)), style=style)
+
+
+class _Labeller:
+    """Sentences for the moves a seat may make, in the game's own words."""
+
+    def __init__(self, view: dict, names: list[str]):
+        self.view = view
+        self.names = names
+        me = view["seat"]
+        self.my_sets = view["players"][me]["sets"] if me is not None else []
+
+    def who(self, seat) -> str:
+        return "everyone" if seat is None else self.names[seat]
+
+    def set_of(self, seat: int, index) -> dict | None:
+        sets = self.view["players"][seat]["sets"]
+        if index is None or not 0 <= index < len(sets):
+            return None
+        return sets[index]
+
+    def my_set(self, colour, index) -> dict | None:
+        if index is None:
+            return next(
+                (s for s in self.my_sets if s["colour"] == colour and not s["full"]),
+                None,
+            )
+        return self.my_sets[index] if 0 <= index < len(self.my_sets) else None
+
+    def placing(self, colour, index, verb: str) -> str:
+        name = COLOUR_NAMES[colour]
+        target = self.my_set(colour, index)
+        if target is None or target["colour"] != colour:
+            if not any(s["colour"] == colour for s in self.my_sets):
+                return f"{verb} as {name}"
+            return f"{verb} as a new {name} set"
+        have = len(target["cards"])
+        return f"{verb} on your {name} set ({have}/{target['size']})"
+
+    def label(self, move) -> tuple[str, str]:
+        """(sentence, style) for a move."""
+        m = move
+        match type(m).__name__:
+            case "BankCard":
+                return f"Bank it as {DECK[m.card].value}M", "bank"
+            case "PlayProperty":
+                return self.placing(m.colour, m.set_index, "Lay it"), "property"
+            case "MoveWild":
+                return self.placing(m.colour, m.set_index, "Move it"), "property"
+            case "ChargeRent":
+                target = self.my_set(m.colour, m.set_index)
+                rent = target["rent"] if target else 0
+                times = 2 ** len(m.doubles)
+                extra = {2: ", doubled", 4: ", quadrupled"}.get(times, "")
+                return (
+                    f"Charge {rent * times}M {COLOUR_NAMES[m.colour]} rent to "
+                    f"{self.who(m.target)}{extra}",
+                    "action",
+                )
+            case "CollectDebt":
+                return f"Collect 5M from {self.names[m.target]}", "action"
+            case "Birthday":
+                return "It's my birthday: everyone pays you 2M", "action"
+            case "PassGo":
+                return "Pass Go: draw 2 cards", "action"
+            case "SlyDeal":
+                return (
+                    f"Take {DECK[m.take].name} from {self.names[m.target]}",
+                    "action",
+                )
+            case "ForcedDeal":
+                return (
+                    f"Swap your {DECK[m.give].name} for "
+                    f"{self.names[m.target]}'s {DECK[m.take].name}",
+                    "action",
+                )
+            case "DealBreaker":
+                taken = self.set_of(m.target, m.set_index)
+                colour = COLOUR_NAMES[taken["colour"]] if taken else "full"
+                return f"Take {self.names[m.target]}'s {colour} set", "action"
+            case "Build":
+                built = self.set_of(self.view["seat"], m.set_index)
+                colour = COLOUR_NAMES[built["colour"]] if built else ""
+                return f"Put it on your {colour} set", "action"
+            case "EndTurn":
+                return "End turn", "end"
+            case "SayNo":
+                return "Just Say No!", "no"
+            case "Accept":
+                return "Accept", "accept"
+            case "Discard":
+                return "Discard the suggested cards", "end"
+            case "Pay":
+                total = sum(DECK[c].value for c in m.cards)
+                return f"Pay {total}M with the suggested cards", "pay"
+            case "Resign":
+                return "Resign", "resign"
+        return type(m).__name__, ""
+
+
+HAND_MOVES = {
+    "BankCard",
+    "PlayProperty",
+    "ChargeRent",
+    "CollectDebt",
+    "Birthday",
+    "PassGo",
+    "SlyDeal",
+    "ForcedDeal",
+    "DealBreaker",
+    "Build",
+}
+
+
+def _payable(player: dict) -> list[int]:
+    """Cards in front of a player that can pay a debt (RULES.md, "Paying")."""
+    cards = list(player["bank"])
+    for prop_set in player["sets"]:
+        cards += [c for c in prop_set["cards"] if DECK[c].value > 0]
+        cards += [b for b in (prop_set["house"], prop_set["hotel"]) if b is not None]
+    cards += [c for c in player["loose"] if DECK[c].value > 0]
+    return cards
+
+
+def _deadline_entry(game: Game, seat: int):
+    return game.deadline_for(seat) if game.status == Game.Status.ACTIVE else None
+
+
+def table_context(*, game: Game, seat: Seat | None, history: int = HISTORY_LINES):
+    """Everything the table template needs, as `seat` may see it.
+
+    `game` comes from `game_for_viewer` (seats prefetched). The hand of another
+    seat and the draw pile never leave `engine.view`.
+    """
+    names = game.seat_names()
+    seats = sorted(game.seats.all(), key=lambda s: s.position)
+    context = {
+        "game": game,
+        "seat": seat,
+        "seats": seats,
+        "names": names,
+        "is_creator": seat is not None and game.created_by_id == seat.user_id,
+        "option_labels": [
+            label for key, label in OPTION_LABELS.items() if game.options.get(key)
+        ],
+        "invite_url": reverse("games:join", args=[game.invite_token]),
+    }
+    state = game.state()
+    if state is None:
+        context["waiting_room"] = True
+        context["empty_seats"] = range(len(seats), game.seat_count)
+        return context
+
+    viewer = seat.position if seat is not None else None
+    view = engine.view(state, viewer)
+    awaiting = {a["seat"]: a for a in view["awaiting"]}
+    over = view["phase"] == "over"
+    hands = view.get("hands") or {}
+    players = []
+    for p in view["players"]:
+        position = p["seat"]
+        s = seats[position] if position < len(seats) else None
+        players.append(
+            {
+                **p,
+                "name": names[position],
+                "initial": names[position][:1].upper(),
+                "bot": s.bot if s else "",
+                "seat_status": s.status if s else "",
+                "is_me": position == viewer,
+                "is_active": position == view["active"] and not over,
+                "awaited": awaiting.get(position),
+                "deadline": _deadline_entry(game, position),
+                "revealed": hands.get(str(position)) if over else None,
+                "set_rows": _set_rows(p["sets"]),
+            }
+        )
+
+    me = players[viewer] if viewer is not None else None
+    labeller = _Labeller(view, names)
+    legal = (
+        engine.legal_moves(state, viewer)
+        if viewer is not None and not over and game.status == Game.Status.ACTIVE
+        else []
+    )
+    by_card: dict[int, list[Choice]] = {}
+    wild_moves: dict[int, list[Choice]] = {}
+    buttons: list[Choice] = []
+    pay_default = discard_default = None
+    for move in legal:
+        kind = type(move).__name__
+        label, style = labeller.label(move)
+        choice = _choice(move, label, style)
+        if kind in HAND_MOVES:
+            by_card.setdefault(move.card, []).append(choice)
+        elif kind == "MoveWild":
+            wild_moves.setdefault(move.card, []).append(choice)
+        elif kind == "Pay":
+            pay_default = choice
+        elif kind == "Discard":
+            discard_default = choice
+        elif kind != "Resign":
+            buttons.append(choice)
+
+    hand = [
+        {"id": c, "choices": by_card.get(c, [])}
+        for c in (view["you"] or {}).get("hand", [])
+    ]
+    if me is not None:
+        for row in me["set_rows"]:
+            for entry in row["cards"]:
+                entry["choices"] = wild_moves.get(entry["id"], [])
+        me["loose_cards"] = [
+            {"id": c, "choices": wild_moves.get(c, [])} for c in me["loose"]
+        ]
+
+    mine = awaiting.get(viewer) if viewer is not None else None
+    prompt = None
+    if mine is not None and not over:
+        prompt = {
+            **mine,
+            "to_name": names[mine["to"]] if mine.get("to") is not None else "",
+            "buttons": buttons,
+            "pay": None,
+            "discard": None,
+        }
+        if pay_default is not None:
+            prompt["pay"] = {
+                "cards": _payable(me),
+                "default": pay_default,
+                "move": json.dumps({"type": "Pay", "seat": viewer, "cards": []}),
+            }
+        if discard_default is not None:
+            prompt["discard"] = {
+                "default": discard_default,
+                "move": json.dumps({"type": "Discard", "seat": viewer, "cards": []}),
+            }
+
+    opponents = _around(players, viewer)
+    context.update(
+        {
+            "view": view,
+            "over": over,
+            "players": players,
+            "me": me,
+            "opponents": opponents,
+            "hand": hand,
+            "prompt": prompt,
+            "playing": me is not None and not me["resigned"] and not over,
+            "status_line": _status_line(view, names, viewer),
+            "awaited_names": [names[s] for s in awaiting],
+            "winner_name": names[view["winner"]] if view["winner"] is not None else "",
+            "pending": _pending(view, names),
+            "history": history_lines(game=game, viewer=viewer, limit=history),
+            "discard_top": view["discard"][-1] if view["discard"] else None,
+            "my_deadline": (
+                _deadline_entry(game, viewer) if viewer is not None else None
+            ),
+            "next_deadline": game.deadline_at if not over else None,
+        }
+    )
+    return context
+
+
+def _set_rows(sets: list[dict]) -> list[dict]:
+    rows = []
+    for index, prop_set in enumerate(sets):
+        rows.append(
+            {
+                **prop_set,
+                "index": index,
+                "colour_name": COLOUR_NAMES[prop_set["colour"]],
+                "cards": [{"id": c, "choices": []} for c in prop_set["cards"]],
+                "have": len(prop_set["cards"]),
+            }
+        )
+    return rows
+
+
+def _around(players: list[dict], viewer: int | None) -> list[dict]:
+    """Other players in turn order, starting with the one after the viewer."""
+    if viewer is None:
+        return players
+    n = len(players)
+    return [players[(viewer + step) % n] for step in range(1, n)]
+
+
+def _status_line(view: dict, names: list[str], viewer: int | None) -> str:
+    if view["phase"] == "over":
+        if view["winner"] is None:
+            return "The game is over."
+        who = "You" if view["winner"] == viewer else names[view["winner"]]
+        return f"{who} won the game!" if who != "You" else "You won the game!"
+    waiting = [a for a in view["awaiting"]]
+    if not waiting:
+        return ""
+    mine = next((a for a in waiting if a["seat"] == viewer), None)
+    if mine is not None:
+        match mine["kind"]:
+            case "play":
+                plays = view["plays_left"]
+                return f"Your turn: {plays} play{'s' if plays != 1 else ''} left."
+            case "discard":
+                return f"Discard down to 7: choose {mine.get('count')} cards."
+            case "pay":
+                return f"You owe {names[mine['to']]} {mine['amount']}M."
+            case _:
+                return mine.get("detail") or "Your answer is awaited."
+    others = sorted({names[a["seat"]] for a in waiting})
+    kinds = {a["kind"] for a in waiting}
+    who = " and ".join(others)
+    if kinds == {"play"}:
+        return f"{who} is playing."
+    if kinds == {"pay"}:
+        return f"Waiting for {who} to pay."
+    if kinds == {"discard"}:
+        return f"Waiting for {who} to discard."
+    return f"Waiting for {who} to answer."
+
+
+def _pending(view: dict, names: list[str]) -> dict | None:
+    pending = view.get("pending")
+    if not pending:
+        return None
+    targets = []
+    for t in pending.get("targets") or []:
+        targets.append(
+            {
+                "name": names[t["seat"]],
+                "status": str(t.get("status", "")).replace("_", " "),
+                "amount": t.get("amount"),
+            }
+        )
+    return {**pending, "actor_name": names[pending["actor"]], "target_rows": targets}
+
+
+def invited_game(*, token: str) -> Game | None:
+    return (
+        Game.objects.prefetch_related(_seats())
+        .select_related("created_by")
+        .filter(invite_token=token)
+        .first()
+    )

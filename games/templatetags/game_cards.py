@@ -1,0 +1,110 @@
+"""Cards drawn as cards: `{% card id %}` and the facts a card face shows."""
+
+from functools import cache
+
+from django import template
+
+from games.engine import COLOUR_NAMES, DECK, RENT, SET_SIZE, Action, Kind
+from games.forms import decision_time_label
+
+register = template.Library()
+
+ACTION_TEXT = {
+    Action.deal_breaker: "Take a full set from any player, buildings and all.",
+    Action.just_say_no: "Cancel an action played against you.",
+    Action.sly_deal: "Take a property from a player, not from a full set.",
+    Action.forced_deal: "Swap a property with another player's, not from a full set.",
+    Action.debt_collector: "One player pays you 5M.",
+    Action.birthday: "Every other player pays you 2M.",
+    Action.pass_go: "Draw 2 extra cards.",
+    Action.house: "On a full set: +3M rent. Not railroads or utilities.",
+    Action.hotel: "On a full set with a House: +4M rent.",
+    Action.double_the_rent: "Play with a rent card to double the rent.",
+}
+
+
+def _ladder(colour) -> list[dict]:
+    size = SET_SIZE[colour]
+    return [
+        {"count": i + 1, "rent": rent, "full": i + 1 == size}
+        for i, rent in enumerate(RENT[colour])
+    ]
+
+
+@cache
+def card_face(card_id: int) -> dict:
+    """What the face of a card shows, for templates."""
+    c = DECK[card_id]
+    colours = [str(colour) for colour in c.colours]
+    face = {
+        "id": c.id,
+        "kind": str(c.kind),
+        "name": c.name,
+        "value": c.value,
+        "colours": colours,
+        "multicolour": len(colours) > 2,
+        "action": str(c.action) if c.action else "",
+        "text": ACTION_TEXT.get(c.action, "") if c.action else "",
+        "ladders": [],
+    }
+    if c.kind in (Kind.property, Kind.wild) and len(colours) <= 2:
+        face["ladders"] = [
+            {
+                "colour": str(colour),
+                "name": COLOUR_NAMES[colour],
+                "steps": _ladder(colour),
+            }
+            for colour in c.colours
+        ]
+    if c.kind is Kind.rent:
+        face["text"] = (
+            "Every other player pays you rent for one of your sets of these colours."
+            if len(colours) == 2
+            else "One player pays you rent for one of your sets, any colour."
+        )
+    return face
+
+
+def card_name(card_id: int) -> str:
+    return DECK[card_id].name
+
+
+@register.inclusion_tag("games/card.html")
+def card(card_id, size="", colour=""):
+    """A card face; `size` "mini" for the table, `colour` the side a wild shows."""
+    face = card_face(int(card_id))
+    ladders = face["ladders"]
+    if colour and len(ladders) == 2 and ladders[0]["colour"] != colour:
+        ladders = [ladders[1], ladders[0]]
+    return {"face": face, "ladders": ladders, "size": size}
+
+
+@register.inclusion_tag("games/card_back.html")
+def card_back(size=""):
+    return {"size": size}
+
+
+@register.filter
+def colour_name(colour) -> str:
+    return COLOUR_NAMES.get(colour, str(colour)) if colour else ""
+
+
+@register.filter
+def name_of_card(card_id) -> str:
+    return card_name(int(card_id))
+
+
+@register.filter
+def card_value(card_id) -> int:
+    return DECK[int(card_id)].value
+
+
+@register.filter
+def backs(count) -> range:
+    """As many card backs as a hand holds, up to 10 (the rest is a number)."""
+    return range(min(int(count or 0), 10))
+
+
+@register.filter
+def per_decision(seconds) -> str:
+    return f"{decision_time_label(int(seconds))} per decision"

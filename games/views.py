@@ -1,0 +1,235 @@
+"""The game pages: thin doors that call services to write and selectors to read.
+
+Without JavaScript every action is a plain form post that redirects back to
+the table. With htmx (HX-Request) an action answers with the table partial.
+A refused action answers with the fresh table, the reason in #prompt and the
+error's status (400, 403, 409), htmx or not.
+"""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from games import selectors, services
+from games.errors import BadInvite, BadMove, GameError, GameNotFound, NotAPlayer
+from games.forms import GameCreateForm, MoveForm
+
+TABLE = "games/table.html"
+
+
+def _table_response(request, game_id: int, *, error: GameError | None = None):
+    """The table as this user may see it; the partial for htmx requests."""
+    status = error.status if error else 200
+    try:
+        game, seat = selectors.game_for_viewer(game_id=game_id, user=request.user)
+    except GameError as refused:
+        return _error_page(request, error or refused)
+    context = selectors.table_context(game=game, seat=seat)
+    context["error"] = error.message if error else ""
+    template = f"{TABLE}#table" if request.htmx else TABLE
+    return render(request, template, context, status=status)
+
+
+def _error_page(request, error: GameError):
+    return render(
+        request, "games/error.html", {"message": error.message}, status=error.status
+    )
+
+
+def _act(request, game_id: int, action, *, success: str = ""):
+    """Run a service; on success redirect (or the partial for htmx)."""
+    try:
+        action()
+    except GameError as error:
+        return _table_response(request, game_id, error=error)
+    if request.htmx:
+        return _table_response(request, game_id)
+    if success:
+        messages.success(request, success)
+    return redirect("games:table", pk=game_id)
+
+
+@login_required
+@require_GET
+def lobby(request):
+    return render(
+        request,
+        "games/lobby.html",
+        {"games": selectors.lobby_games(), "form": GameCreateForm()},
+    )
+
+
+@login_required
+@require_GET
+def mine(request):
+    return render(request, "games/mine.html", selectors.my_games(user=request.user))
+
+
+@login_required
+@require_POST
+def create(request):
+    form = GameCreateForm(request.POST)
+    if form.is_valid():
+        try:
+            game = services.game_create(
+                creator=request.user,
+                seat_count=form.cleaned_data["seat_count"],
+                seconds_per_decision=form.cleaned_data["seconds_per_decision"],
+                options=form.options(),
+                public=form.cleaned_data["public"],
+            )
+        except GameError as error:
+            form.add_error(None, error.message)
+        else:
+            return redirect(game)
+    return render(
+        request,
+        "games/lobby.html",
+        {"games": selectors.lobby_games(), "form": form},
+        status=400,
+    )
+
+
+@login_required
+def table(request, pk: int):
+    return _table_response(request, pk)
+
+
+@login_required
+@require_GET
+def version(request, pk: int):
+    """The table's version: 204 when it is still `since`, else {"version": N}."""
+    try:
+        current = selectors.version_for_viewer(game_id=pk, user=request.user)
+    except GameError as error:
+        return JsonResponse({"error": error.message}, status=error.status)
+    if request.GET.get("since") == str(current):
+        return HttpResponse(status=204)
+    return JsonResponse({"version": current})
+
+
+@login_required
+@require_GET
+def history(request, pk: int):
+    try:
+        game, seat = selectors.game_for_viewer(game_id=pk, user=request.user)
+    except GameError as error:
+        return _error_page(request, error)
+    viewer = seat.position if seat is not None else None
+    lines = selectors.history_lines(game=game, viewer=viewer, limit=None)
+    return render(request, "games/history.html", {"game": game, "lines": lines})
+
+
+@login_required
+def join(request, token: str):
+    """An invitation link: shows the game; joining is a POST."""
+    game = selectors.invited_game(token=token)
+    if game is None:
+        return _error_page(request, BadInvite())
+    if game.seat_for(request.user) is not None:
+        return redirect(game)
+    if request.method == "POST":
+        return _act(
+            request,
+            game.pk,
+            lambda: services.game_join(game_id=game.pk, user=request.user, token=token),
+            success="You have a seat at the table.",
+        )
+    return render(request, "games/join.html", {"game": game, "token": token})
+
+
+@login_required
+@require_POST
+def join_public(request, pk: int):
+    return _act(
+        request,
+        pk,
+        lambda: services.game_join(game_id=pk, user=request.user),
+        success="You have a seat at the table.",
+    )
+
+
+@login_required
+@require_POST
+def leave(request, pk: int):
+    try:
+        services.game_leave(game_id=pk, user=request.user)
+    except GameError as error:
+        return _table_response(request, pk, error=error)
+    messages.success(request, "You left the table.")
+    if request.htmx:
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = reverse("games:lobby")
+        return response
+    return redirect("games:lobby")
+
+
+@login_required
+@require_POST
+def add_bots(request, pk: int):
+    return _act(
+        request,
+        pk,
+        lambda: services.game_add_bots(game_id=pk, user=request.user),
+    )
+
+
+@login_required
+@require_POST
+def start(request, pk: int):
+    return _act(
+        request,
+        pk,
+        lambda: services.game_start(game_id=pk, user=request.user),
+        success="The cards are dealt.",
+    )
+
+
+@login_required
+@require_POST
+def move(request, pk: int):
+    form = MoveForm(request.POST)
+    if not form.is_valid() or not _own_seat(request, pk, form.cleaned_data["move"]):
+        return _table_response(request, pk, error=_not_understood(request, pk))
+    return _act(
+        request,
+        pk,
+        lambda: services.move_submit(
+            game_id=pk,
+            user=request.user,
+            move=form.cleaned_data["move"],
+            version=form.cleaned_data["version"],
+        ),
+    )
+
+
+def _own_seat(request, pk: int, move: dict) -> bool:
+    """A move that names a seat must name the player's own."""
+    if "seat" not in move:
+        return True
+    return move["seat"] == selectors.seat_position(game_id=pk, user=request.user)
+
+
+def _not_understood(request, pk: int) -> GameError:
+    """Forged form data: 400 for a player, 403 for anyone else."""
+    try:
+        _game, seat = selectors.game_for_viewer(game_id=pk, user=request.user)
+    except (GameNotFound, NotAPlayer) as error:
+        return error
+    if seat is None:
+        return NotAPlayer()
+    return BadMove()
+
+
+@login_required
+@require_POST
+def resign(request, pk: int):
+    return _act(
+        request,
+        pk,
+        lambda: services.game_resign(game_id=pk, user=request.user),
+        success="You resigned. The game goes on without you.",
+    )
