@@ -232,7 +232,7 @@ def parse_email_url(url: str) -> dict:
     """
     backends = "django.core.mail.backends."
     if not url or url.startswith("console:"):
-        return {"BACKEND": backends + "console.EmailBackend"}
+        return {"BACKEND": "mdeal_site.mail.ReadableConsoleBackend"}
     if url.startswith("locmem:"):
         return {"BACKEND": backends + "locmem.EmailBackend"}
     parts = urlparse(url)

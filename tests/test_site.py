@@ -55,7 +55,7 @@ def test_production_refuses_to_start_without_a_secret_key():
 @pytest.mark.parametrize(
     ("url", "backend", "options"),
     [
-        ("", "console.EmailBackend", None),
+        ("", "console", None),
         ("locmem:", "locmem.EmailBackend", None),
         ("file:///tmp/mail", "filebased.EmailBackend", {"file_path": "/tmp/mail"}),
         (
@@ -89,7 +89,10 @@ def test_production_refuses_to_start_without_a_secret_key():
 def test_email_url_becomes_a_mailer(url, backend, options):
     mailer = parse_email_url(url)
 
-    assert mailer["BACKEND"] == "django.core.mail.backends." + backend
+    if backend == "console":
+        assert mailer["BACKEND"] == "mdeal_site.mail.ReadableConsoleBackend"
+    else:
+        assert mailer["BACKEND"] == "django.core.mail.backends." + backend
     assert mailer.get("OPTIONS") == options
 
 
@@ -150,3 +153,16 @@ def test_flash_messages_are_shown_on_the_next_page(client, user):
 
     assert "Successfully signed in as Ada." in content
     assert 'class="messages"' in content
+
+
+def test_console_email_prints_links_unbroken(settings, capsys):
+    from django.core import mail
+
+    settings.MAILERS = {"default": parse_email_url("console:")}
+    link = "http://127.0.0.1:8000/accounts/confirm-email/" + "k" * 80 + "/"
+
+    mail.send_mail("Confirm", f"Go to {link}\n", None, ["ada@example.com"])
+
+    printed = capsys.readouterr().out
+    assert link in printed
+    assert "To: ada@example.com" in printed
