@@ -1,0 +1,77 @@
+"""Rendering a table costs a fixed number of queries, however long the game."""
+
+import pytest
+
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from games.models import GameEvent
+from tests.games.factories import (
+    awaited_seat,
+    default_move,
+    fresh,
+    make_game,
+    move_submit_as,
+)
+
+pytestmark = pytest.mark.django_db
+
+MAX_QUERIES = 8  # session, user, game, seats, the last events, and a margin
+
+
+def play_timeouts(game, *, until_version: int):
+    """Everyone plays the timeout's move (which never wins) until `until_version`."""
+    while game.version < until_version:
+        seat = awaited_seat(game)
+        move_submit_as(game, seat, default_move(game, seat))
+        game = fresh(game)
+    return game
+
+
+def queries_for(client, url, **headers) -> int:
+    with CaptureQueriesContext(connection) as captured:
+        response = client.get(url, **headers)
+    assert response.status_code == 200
+    return len(captured)
+
+
+@pytest.fixture
+def long_game(user, user_factory):
+    others = [user_factory(f"p{i}") for i in range(4)]
+    return make_game(creator=user, players=others)
+
+
+def test_table_queries_do_not_grow_with_history(long_game, user):
+    client = Client()
+    client.force_login(user)
+    url = long_game.get_absolute_url()
+    partial = {"HTTP_HX_REQUEST": "true"}
+    queries_for(client, url)  # warm the session and caches
+
+    early_page = queries_for(client, url)
+    early_partial = queries_for(client, url, **partial)
+
+    game = play_timeouts(long_game, until_version=520)
+    assert GameEvent.objects.filter(game=game).count() >= 500
+
+    late_page = queries_for(client, url)
+    late_partial = queries_for(client, url, **partial)
+    assert late_page == early_page
+    assert late_partial == early_partial
+    assert late_page <= MAX_QUERIES
+
+    for name in ("games:version", "games:mine", "games:lobby"):
+        args = [game.pk] if name == "games:version" else []
+        assert queries_for(client, reverse(name, args=args)) <= MAX_QUERIES + 2
+
+
+def test_the_full_history_page_reads_events_in_one_query(long_game, user):
+    client = Client()
+    client.force_login(user)
+    url = reverse("games:history", args=[long_game.pk])
+    queries_for(client, url)
+    early = queries_for(client, url)
+    play_timeouts(long_game, until_version=120)
+    assert queries_for(client, url) == early
