@@ -31,7 +31,7 @@ class Command(BaseCommand):
         parser.add_argument("games", nargs="*", type=int, help="Only these game ids.")
 
     def handle(self, *args, fix: bool = False, games=(), **options):
-        queryset = Game.objects.exclude(snapshot=None).order_by("pk")
+        queryset = Game.objects.exclude(status=Game.Status.OPEN).order_by("pk")
         if games:
             queryset = queryset.filter(pk__in=games)
         checked = bad = 0
