@@ -1,0 +1,93 @@
+"""The table's WebSocket: seated players hear the new version, and only that."""
+
+import json
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+
+from django.test import Client
+
+from games import engine
+from mdeal_site.asgi import application
+from tests.games.factories import awaited_seat, fresh, make_game, move_submit_as
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+ORIGIN = (b"origin", b"http://localhost")
+
+
+def session_cookie(user) -> bytes:
+    client = Client()
+    client.force_login(user)
+    return f"sessionid={client.cookies['sessionid'].value}".encode()
+
+
+async def socket_for(game_id: int, user=None) -> WebsocketCommunicator:
+    headers = [ORIGIN]
+    if user is not None:
+        headers.append((b"cookie", await sync_to_async(session_cookie)(user)))
+    return WebsocketCommunicator(application, f"/ws/games/{game_id}/", headers=headers)
+
+
+def play_default_move(game):
+    seat = awaited_seat(game)
+    move_submit_as(game, seat, engine.default_move(fresh(game).state(), seat.position))
+    return fresh(game).version
+
+
+@pytest.fixture
+def game(user, other_user, channel_layer):
+    return make_game(creator=user, players=[other_user])
+
+
+async def test_a_player_hears_the_new_version_after_a_move(game, user):
+    socket = await socket_for(game.pk, user)
+    connected, _ = await socket.connect()
+    assert connected
+    assert json.loads(await socket.receive_from()) == {"version": game.version}
+
+    version = await sync_to_async(play_default_move)(game)
+
+    message = json.loads(await socket.receive_from(timeout=5))
+    assert message == {"version": version}
+    await socket.disconnect()
+
+
+async def test_messages_carry_the_version_and_nothing_else(game, user, other_user):
+    sockets = [await socket_for(game.pk, u) for u in (user, other_user)]
+    for socket in sockets:
+        assert (await socket.connect())[0]
+        await socket.receive_from()
+    versions = [await sync_to_async(play_default_move)(game) for _ in range(6)]
+    for socket in sockets:
+        heard = [await socket.receive_from(timeout=5) for _ in versions]
+        expected = [{"version": v} for v in versions]
+        assert [json.loads(text) for text in heard] == expected
+        assert all(set(json.loads(text)) == {"version"} for text in heard)
+        assert await socket.receive_nothing()
+        await socket.disconnect()
+
+
+async def test_an_anonymous_visitor_is_turned_away(game):
+    socket = await socket_for(game.pk)
+    connected, code = await socket.connect()
+    assert not connected
+    assert code == 4403
+
+
+async def test_someone_not_seated_is_turned_away_even_from_a_public_game(
+    game, user_factory
+):
+    stranger = await sync_to_async(user_factory)("cy")
+    socket = await socket_for(game.pk, stranger)
+    connected, code = await socket.connect()
+    assert not connected
+    assert code == 4403
+
+
+async def test_an_unknown_game_turns_everyone_away(user):
+    socket = await socket_for(99999, user)
+    connected, code = await socket.connect()
+    assert not connected
+    assert code == 4403
