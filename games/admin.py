@@ -16,7 +16,7 @@ class SeatInline(admin.TabularInline):
 
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
-    """Read-mostly: game state changes only through games.services."""
+    """Read-only: game state changes only through games.services."""
 
     list_display = ["pk", "status", "seat_count", "public", "version", "deadline_at"]
     list_filter = ["status", "public"]
@@ -37,10 +37,15 @@ class GameAdmin(admin.ModelAdmin):
         "started_at",
         "finished_at",
     ]
-    fields = ["public", *readonly_fields]
     inlines = [SeatInline]
 
     def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
         return False
 
 
@@ -48,8 +53,8 @@ class GameAdmin(admin.ModelAdmin):
 class GameEventAdmin(admin.ModelAdmin):
     """Events are append-only: viewable by staff, never edited or deleted."""
 
-    list_display = ["game", "seq", "type", "seat", "created_at"]
-    list_filter = ["type"]
+    list_display = ["game", "seq", "type", "seat", "cause", "created_at"]
+    list_filter = ["type", "cause"]
     list_select_related = ["game"]
     raw_id_fields = ["game"]
 

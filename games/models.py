@@ -212,6 +212,12 @@ class GameEvent(models.Model):
     out only through `engine.describe(event, seat, names)`.
     """
 
+    class Cause(models.TextChoices):
+        SETUP = "setup", "The deal"
+        PLAYER = "player", "The player's move"
+        TIMEOUT = "timeout", "The deadline passed: the game moved for them"
+        BOT = "bot", "A bot's move"
+
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
     seq = models.PositiveIntegerField(help_text="1-based; event N makes version N.")
     type = models.CharField(max_length=40)
@@ -220,6 +226,7 @@ class GameEvent(models.Model):
     seat = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="The seat whose move caused it; null: setup."
     )
+    cause = models.CharField(max_length=10, choices=Cause, default=Cause.PLAYER)
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = GameEventQuerySet.as_manager()

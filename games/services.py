@@ -81,6 +81,7 @@ def game_create(
         raise BadSettings("A game has 2 to 5 seats.")
     if not isinstance(seconds_per_decision, int) or seconds_per_decision < 1:
         raise BadSettings("The time per decision must be a positive number.")
+    _require_user(creator)
     rule_options = _clean_options(options)
     with transaction.atomic():
         game = Game.objects.create(
@@ -100,6 +101,7 @@ def game_join(*, game_id: int, user, token: str | None = None) -> Seat:
     A public game can be joined from the lobby; an invite-only one needs its
     `token`. Joining a game you already sit at is refused (`AlreadySeated`).
     """
+    _require_user(user)
     with transaction.atomic():
         game = _lock(game_id)
         if not game.public and not (
@@ -125,6 +127,7 @@ def game_join(*, game_id: int, user, token: str | None = None) -> Seat:
 
 def game_leave(*, game_id: int, user) -> Game:
     """Give up a seat before the start. The creator leaving cancels the game."""
+    _require_user(user)
     with transaction.atomic():
         game = _lock(game_id)
         seats = _seats(game)
@@ -187,7 +190,8 @@ def _start(game: Game, seats: list[Seat]) -> None:
     game.status = Game.Status.ACTIVE
     table = _Table(game, seats)
     game.started_at = table.now
-    table.append(engine.setup(len(seats), game.rule_options(), _rng()), seat=None)
+    events = engine.setup(len(seats), game.rule_options(), _rng())
+    table.append(events, seat=None, cause=GameEvent.Cause.SETUP)
     table.save()
 
 
@@ -286,8 +290,14 @@ def deadline_expire(*, game_id: int, version: int) -> bool:
                 move = engine.default_move(table.state, position)
                 if move is None:
                     break
-                table.play(move)
+                table.play(move, cause=GameEvent.Cause.TIMEOUT)
             seat.missed_deadlines += 1
+            logger.info(
+                "Game %s: seat %s missed a deadline (%s in a row)",
+                game.pk,
+                position,
+                seat.missed_deadlines,
+            )
             table.changed(seat)
             if seat.missed_deadlines >= options.max_missed_deadlines:
                 _remove_silent_player(table, seat, options)
@@ -306,7 +316,7 @@ def _remove_silent_player(table: "_Table", seat: Seat, options) -> None:
         seat.status = Seat.Status.LEFT
     else:
         if not table.state.over and not table.state.players[seat.position].resigned:
-            table.play(engine.Resign(seat=seat.position))
+            table.play(engine.Resign(seat=seat.position), cause=GameEvent.Cause.TIMEOUT)
         seat.status = Seat.Status.TIMED_OUT
     table.changed(seat)
 
@@ -350,7 +360,7 @@ def _play_bot(table: "_Table", seat: Seat) -> None:
         logger.exception("The %s bot failed at seat %s", seat.bot, seat.position)
         move = engine.default_move(table.state, seat.position)
         events = table.check(move)
-    table.apply(move, events)
+    table.apply(move, events, cause=GameEvent.Cause.BOT)
 
 
 # ---------------------------------------------------------------------------
@@ -377,15 +387,15 @@ class _Table:
         except engine.IllegalMove as error:
             raise BadMove(error.message) from error
 
-    def play(self, move) -> None:
+    def play(self, move, *, cause: str = GameEvent.Cause.PLAYER) -> None:
         """Let the engine decide `move` and apply what happened."""
-        self.apply(move, self.check(move))
+        self.apply(move, self.check(move), cause=cause)
 
-    def apply(self, move, events) -> None:
-        self.append(events, seat=move.seat)
+    def apply(self, move, events, *, cause: str = GameEvent.Cause.PLAYER) -> None:
+        self.append(events, seat=move.seat, cause=cause)
         self.movers.add(move.seat)
 
-    def append(self, events, *, seat: int | None) -> None:
+    def append(self, events, *, seat: int | None, cause: str) -> None:
         for event in events:
             self.state = engine.evolve(self.state, event)
             data = engine.to_json(event)
@@ -397,6 +407,7 @@ class _Table:
                     data=data,
                     schema_version=data.get("v", 1),
                     seat=seat,
+                    cause=cause,
                     created_at=self.now,
                 )
             )
@@ -505,6 +516,11 @@ def _lock(game_id: int) -> Game:
 
 def _seats(game: Game) -> list[Seat]:
     return list(game.seats.select_related("user").order_by("position"))
+
+
+def _require_user(user) -> None:
+    if user is None or not getattr(user, "is_authenticated", False):
+        raise NotAPlayer("Sign in to play.")
 
 
 def _player_seat(seats: list[Seat], user) -> Seat:

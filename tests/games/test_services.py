@@ -126,7 +126,8 @@ def test_join_filling_the_last_seat_starts_the_game(user, other_user):
         [e.event() for e in game.events.order_by("seq")]
     )
     assert game.deadline_at is not None
-    assert game.events.first().seat is None  # setup events belong to nobody
+    first = game.events.first()
+    assert (first.seat, first.cause) == (None, "setup")  # the deal is nobody's
 
 
 def test_join_invite_only_game_needs_the_token(user, other_user):
@@ -174,6 +175,20 @@ def test_join_an_abandoned_game_is_refused(user, other_user):
         lambda: services.game_join(game_id=game.pk, user=other_user),
         "This game is over.",
     )
+
+
+def test_anonymous_users_cannot_create_join_or_leave(user):
+    game = make_game(creator=user, seat_count=3, start=False)
+    nobody = AnonymousUser()
+    for call in (
+        lambda: services.game_join(game_id=game.pk, user=nobody),
+        lambda: services.game_leave(game_id=game.pk, user=nobody),
+        lambda: services.game_create(
+            creator=nobody, seat_count=2, seconds_per_decision=60
+        ),
+    ):
+        assert_refused(game, NotAPlayer, call, "Sign in to play.")
+    assert Game.objects.count() == 1
 
 
 def test_join_a_missing_game_is_refused(user):
@@ -308,7 +323,7 @@ def test_move_appends_events_and_moves_the_snapshot_on(two_player_game):
     assert result.version == game.version > version
     events = list(game.events.order_by("seq"))
     assert [e.seq for e in events] == list(range(1, game.version + 1))
-    assert {e.seat for e in events[version:]} == {seat.position}
+    assert {(e.seat, e.cause) for e in events[version:]} == {(seat.position, "player")}
     assert events[version].type == "TurnEnded"
     assert game.state() == engine.replay([e.event() for e in events])
     assert awaited_seat(game) != seat

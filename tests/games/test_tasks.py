@@ -45,6 +45,7 @@ def test_bots_play_until_a_human_is_awaited(user, django_capture_on_commit_callb
     own = game.events.filter(seq__gt=version, seat=seat.position).count()
     by_bots = game.events.filter(seq__gt=version, seat__in=bot_positions(game))
     assert own and by_bots.exists()
+    assert set(by_bots.values_list("cause", flat=True)) == {"bot"}
     if game.status == Game.Status.ACTIVE:
         assert [s.user for s in awaited_seats(game)] == [user]
 
@@ -138,7 +139,7 @@ def test_deadline_expire_plays_the_default_move_once(clock, two_player_game):
     assert services.deadline_expire(game_id=game.pk, version=game.version) is True
     after = fresh(game)
     first = after.events.get(seq=game.version + 1)
-    assert first.seat == seat.position
+    assert (first.seat, first.cause) == (seat.position, "timeout")
     assert isinstance(expected, engine.EndTurn | engine.Discard)
     assert first.type in ("TurnEnded", "HandDiscarded")
     assert seat_at(game, seat.position).missed_deadlines == 1
