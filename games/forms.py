@@ -40,6 +40,7 @@ class GameCreateForm(forms.Form):
         choices=SEAT_CHOICES,
         coerce=int,
         initial=2,
+        widget=forms.RadioSelect,
     )
     seconds_per_decision = forms.TypedChoiceField(
         label="Time per decision",
