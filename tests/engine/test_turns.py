@@ -47,7 +47,7 @@ def test_game_needs_two_to_five_players():
         except IllegalMove as err:
             assert "2 to 5" in err.message
         else:
-            raise AssertionError("accepted a game of %d" % seats)
+            raise AssertionError(f"accepted a game of {seats}")
 
 
 def test_turn_starts_with_a_draw_of_two():
