@@ -1,6 +1,7 @@
 """Bots, deadlines and the sweep: the Celery tasks (eager here) and their services."""
 
 import logging
+import random
 from datetime import timedelta
 
 import pytest
@@ -331,3 +332,38 @@ def test_the_sweep_expires_every_due_game_and_only_those(clock, user, other_user
     assert fresh(slow).version == slow.version
     clock.advance(HOUR)
     assert tasks.deadlines_sweep() == 2
+
+
+def test_a_decision_keeps_its_deadline_while_others_answer(
+    clock, user, other_user, user_factory
+):
+    """When several seats owe answers, one answering restarts no one else's clock."""
+    rng = random.Random(7)
+    checked = 0
+    for _ in range(6):
+        game = make_game(creator=user, players=[other_user, user_factory()])
+        for _ in range(600):
+            game = fresh(game)
+            if game.status != Game.Status.ACTIVE or checked >= 3:
+                break
+            owing = awaited_seats(game)
+            seat = owing[0]
+            move = bots.sensible_bot(game.state(), seat.position, rng)
+            clock.advance(10)
+            move_submit_as(game, seat, move)
+            if len(owing) < 2:
+                continue
+            after = fresh(game)
+            for other in owing[1:]:
+                key = str(other.position)
+                before_entry = game.deadlines[key]
+                if after.deadlines.get(key, {}).get("kind") == before_entry["kind"]:
+                    assert after.deadlines[key] == before_entry
+                    checked += 1
+            if str(seat.position) in after.deadlines:
+                assert after.deadline_for(seat.position) == clock.now + timedelta(
+                    seconds=game.seconds_per_decision
+                )
+        if checked >= 3:
+            return
+    pytest.skip("no position with several seats owing answers came up")
