@@ -108,8 +108,9 @@ def scenario(text: str) -> State:
         discard: Pass Go              (top last)
         rest: discard                 (or draw, the default, or "2 hand")
 
-    Card names are the deck's names, any case; two-colour wilds and rents in
-    either colour order ("Yellow/Red Wild"); "#17" names card 17. A name shared
+    A seat's lines may repeat; they add up. Card names are the deck's names,
+    any case; two-colour wilds and rents in either colour order ("Yellow/Red
+    Wild"); "#17" names card 17. A name shared
     by several copies takes the next unused one. Every card not named goes to
     the draw pile, in id order, under the cards listed for it ("rest:" puts
     them on top of the discard pile or in a seat's hand instead). The turn is
@@ -129,12 +130,11 @@ def scenario(text: str) -> State:
         if m:
             seat, key, rest = int(m[1]), m[2], m[3]
             entry = per_seat.setdefault(seat, {})
-            if key == "sets":
-                entry[key] = _sets(rest, cards)
-            elif key == "resigned":
+            if key == "resigned":
                 entry[key] = True
             else:
-                entry[key] = cards.many(rest)
+                found = _sets(rest, cards) if key == "sets" else cards.many(rest)
+                entry[key] = entry.get(key, ()) + found
             continue
         key, _, rest = line.partition(":")
         key = key.strip().lower()

@@ -86,7 +86,8 @@ def test_property_cannot_join_a_full_set_or_a_set_of_another_colour():
     s = scenario(
         """
         0 hand: Red/Yellow Wild
-        0 sets: red[Kentucky Avenue, Indiana Avenue, Illinois Avenue], green[Pacific Avenue]
+        0 sets: red[Kentucky Avenue, Indiana Avenue, Illinois Avenue]
+        0 sets: green[Pacific Avenue]
         """
     )
     wild = held(s, 0, "Red/Yellow Wild")
@@ -205,9 +206,8 @@ def test_a_loose_multicolour_wild_still_cannot_stand_alone():
 
 def test_moving_a_wild_out_of_a_full_set_sends_its_buildings_to_the_bank():
     s = scenario(
-        """
-        0 sets: green[Pacific Avenue, North Carolina Avenue, Dark Blue/Green Wild +House]
-        """
+        "0 sets: green[Pacific Avenue, North Carolina Avenue,"
+        " Dark Blue/Green Wild +House]"
     )
     wild = on_table(s, 0, "Dark Blue/Green Wild")
     s = apply(s, MoveWild(seat=0, card=wild, colour="dark_blue"))

@@ -90,7 +90,8 @@ def test_rent_counts_the_chosen_set_only():
     s = scenario(
         """
         0 hand: Red/Yellow Rent
-        0 sets: red[Kentucky Avenue, Indiana Avenue, Illinois Avenue], red[Red/Yellow Wild]
+        0 sets: red[Kentucky Avenue, Indiana Avenue, Illinois Avenue]
+        0 sets: red[Red/Yellow Wild]
         """
     )
     rent = held(s, 0, "Red/Yellow Rent")
