@@ -287,10 +287,8 @@ def deadline_expire(*, game_id: int, version: int) -> bool:
             for _ in range(DEFAULT_MOVES_PER_TIMEOUT):
                 if table.state.over or position not in table.awaited_seats():
                     break
-                move = engine.default_move(table.state, position)
-                if move is None:
+                if not _play_default(table, seat):
                     break
-                table.play(move, cause=GameEvent.Cause.TIMEOUT)
             seat.missed_deadlines += 1
             logger.info(
                 "Game %s: seat %s missed a deadline (%s in a row)",
@@ -307,6 +305,21 @@ def deadline_expire(*, game_id: int, version: int) -> bool:
             table.reset_deadlines()
         table.save()
     return acted
+
+
+def _play_default(table: "_Table", seat: Seat) -> bool:
+    """The timeout's move for `seat` (a bot's if the engine's is refused)."""
+    move = engine.default_move(table.state, seat.position)
+    if move is None:
+        return False
+    try:
+        events = table.check(move)
+    except BadMove:
+        logger.exception("Default move %r refused at game %s", move, table.game.pk)
+        move = bots.sensible_bot(table.state, seat.position, _rng())
+        events = table.check(move)
+    table.apply(move, events, cause=GameEvent.Cause.TIMEOUT)
+    return True
 
 
 def _remove_silent_player(table: "_Table", seat: Seat, options) -> None:

@@ -367,3 +367,28 @@ def test_a_decision_keeps_its_deadline_while_others_answer(
         if checked >= 3:
             return
     pytest.skip("no position with several seats owing answers came up")
+
+
+def test_a_refused_default_move_falls_back_to_a_bot_move(
+    clock, two_player_game, monkeypatch, caplog
+):
+    game = fresh(two_player_game)
+    seat = awaited_seat(game)
+    monkeypatch.setattr(
+        engine,
+        "default_move",
+        lambda state, position: engine.Pay(seat=position, cards=(999,)),
+    )
+    clock.advance(HOUR)
+    with caplog.at_level(logging.ERROR, logger="games.services"):
+        assert services.deadline_expire(game_id=game.pk, version=game.version)
+    assert "Default move" in caplog.text
+    assert fresh(game).events.filter(seq__gt=game.version, cause="timeout").exists()
+    assert seat_at(game, seat.position).missed_deadlines == 1
+
+
+def test_the_beat_schedule_names_the_sweep(settings):
+    scheduled = {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
+    assert tasks.deadlines_sweep.name in scheduled
+    assert tasks.deadline_expire.name == "games.tasks.deadline_expire"
+    assert tasks.bots_play.name == "games.tasks.bots_play"
