@@ -707,18 +707,20 @@ def awaiting(state: State) -> tuple[Awaiting, ...]:
 
 def default_payment(player: Player, amount: int) -> tuple[int, ...]:
     """ "A player asked to pay pays with the smallest amount that covers the debt,
-    from the bank first" (and, among equals, breaks as few full sets as it can)."""
+    from the bank first": as little from properties and buildings as can be,
+    then the smallest total, then as few full sets broken as can be."""
     payable = player.payable()
     if sum(DECK[c].value for c in payable) <= amount:
         return payable
     bank = set(player.bank)
     in_full = {c for s in player.sets if s.full for c in s.cards}
+    # A payment reaching amount + the largest card has a card to spare.
     cap = amount + max(DECK[c].value for c in payable)
-    # Map each reachable total below cap to its cheapest subset.
+    # For each reachable total, the subset paying least from the table.
     best: dict[int, tuple[tuple[int, int], tuple[int, ...]]] = {0: ((0, 0), ())}
     for c in payable:
         v = DECK[c].value
-        cost = (0 if c in bank else 1, 1 if c in in_full else 0)
+        cost = (0 if c in bank else v, 1 if c in in_full else 0)
         for total, (key, chosen) in list(best.items()):
             t = total + v
             if t >= cap:
@@ -727,7 +729,10 @@ def default_payment(player: Player, amount: int) -> tuple[int, ...]:
             old = best.get(t)
             if old is None or new_key < old[0]:
                 best[t] = (new_key, (*chosen, c))
-    total = min(t for t in best if t >= amount)
+    total = min(
+        (t for t in best if t >= amount),
+        key=lambda t: (best[t][0][0], t, best[t][0][1]),
+    )
     return best[total][1]
 
 
