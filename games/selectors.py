@@ -274,7 +274,9 @@ class _Labeller:
                 return "Discard the suggested cards", "end"
             case "Pay":
                 total = sum(DECK[c].value for c in m.cards)
-                return f"Pay {total}M with the suggested cards", "pay"
+                if not m.cards:
+                    return "Pay nothing: you have nothing to pay with", "pay"
+                return f"Pay {total}M with the suggested cards", "pay-default"
             case "Resign":
                 return "Resign", "resign"
         return type(m).__name__, ""
@@ -500,6 +502,17 @@ def _status_line(view: dict, names: list[str], viewer: int | None) -> str:
     return f"Waiting for {who} to answer."
 
 
+PENDING_STATUS = {
+    "respond": "deciding",
+    "said no": "said no",
+    "pay": "to pay",
+    "paid": "paid",
+    "refused": "refused",
+    "done": "done",
+    "gone": "left the game",
+}
+
+
 def _pending(view: dict, names: list[str]) -> dict | None:
     pending = view.get("pending")
     if not pending:
@@ -509,7 +522,7 @@ def _pending(view: dict, names: list[str]) -> dict | None:
         targets.append(
             {
                 "name": names[t["seat"]],
-                "status": str(t.get("status", "")).replace("_", " "),
+                "status": PENDING_STATUS.get(t["status"], t["status"]),
                 "amount": t.get("amount"),
             }
         )

@@ -104,6 +104,7 @@ def test_two_friends_charge_rent_pay_card_by_card_and_say_no(
 
     # Ada charges 6M rent; Bea is asked in place and accepts.
     menu = tap_hand_card(page_a, rents[0])
+    page_a.wait_for_timeout(300)  # let the sheet finish rising
     screenshot(page_a, "card-menu-1280", full_page=False)
     menu.get_by_role("button", name="Charge 6M Red rent to everyone").click()
     expect(page_a.locator("#prompt")).to_contain_text("Waiting for Bea")
