@@ -386,10 +386,9 @@ def table_context(*, game: Game, seat: Seat | None, history: int = HISTORY_LINES
         elif kind != "Resign":
             buttons.append(choice)
 
-    hand = [
-        {"id": c, "choices": by_card.get(c, [])}
-        for c in (view["you"] or {}).get("hand", [])
-    ]
+    held = (view["you"] or {}).get("hand", [])
+    _offer_twins(by_card, held)
+    hand = [{"id": c, "choices": by_card.get(c, [])} for c in held]
     if me is not None:
         for row in me["set_rows"]:
             for entry in row["cards"]:
@@ -444,6 +443,31 @@ def table_context(*, game: Game, seat: Seat | None, history: int = HISTORY_LINES
         }
     )
     return context
+
+
+def _offer_twins(by_card: dict[int, list[Choice]], held: list[int]) -> None:
+    """Offer a card's moves on its identical copies too.
+
+    The engine lists the moves of one copy of identical cards (two Pass Go);
+    a player tapping the other copy should be offered the same.
+    """
+    for card_id in held:
+        if card_id in by_card:
+            continue
+        twin = next(
+            (c for c in held if c in by_card and DECK[c].name == DECK[card_id].name),
+            None,
+        )
+        if twin is None:
+            continue
+        by_card[card_id] = [
+            Choice(
+                label=choice.label,
+                move=json.dumps({**json.loads(choice.move), "card": card_id}),
+                style=choice.style,
+            )
+            for choice in by_card[twin]
+        ]
 
 
 def _set_rows(sets: list[dict]) -> list[dict]:
