@@ -1,0 +1,125 @@
+"""Every legal move is accepted; every illegal one is refused with a sentence
+and no change."""
+
+import random
+
+from games.engine import (
+    Accept,
+    BankCard,
+    Birthday,
+    Build,
+    ChargeRent,
+    CollectDebt,
+    Colour,
+    DealBreaker,
+    Discard,
+    EndTurn,
+    ForcedDeal,
+    IllegalMove,
+    MoveWild,
+    PassGo,
+    Pay,
+    PlayProperty,
+    Resign,
+    SayNo,
+    SlyDeal,
+    awaiting,
+    decide,
+    default_move,
+    evolve,
+    legal_moves,
+    new_game,
+    to_json,
+)
+
+
+def _random_moves(rng, seat, seats):
+    card = rng.randrange(106)
+    other = rng.randrange(106)
+    target = rng.randrange(seats + 1)
+    colour = rng.choice(list(Colour))
+    index = rng.randrange(-1, 4)
+    return [
+        BankCard(seat=seat, card=card),
+        PlayProperty(seat=seat, card=card, colour=colour, set_index=index),
+        MoveWild(seat=seat, card=card, colour=colour),
+        ChargeRent(
+            seat=seat, card=card, colour=colour, target=target, doubles=(other,)
+        ),
+        CollectDebt(seat=seat, card=card, target=target),
+        Birthday(seat=seat, card=card),
+        PassGo(seat=seat, card=card),
+        SlyDeal(seat=seat, card=card, target=target, take=other),
+        ForcedDeal(seat=seat, card=card, target=target, take=other, give=card),
+        DealBreaker(seat=seat, card=card, target=target, set_index=index),
+        Build(seat=seat, card=card, set_index=index),
+        Discard(seat=seat, cards=(card, other)),
+        SayNo(seat=seat, card=card),
+        Accept(seat=seat, target=target),
+        Pay(seat=seat, cards=(card,)),
+        EndTurn(seat=seat),
+    ]
+
+
+def test_every_legal_move_is_accepted_and_every_illegal_one_refused_unchanged():
+    refusals = 0
+    for seed in range(8):
+        rng = random.Random(seed)
+        seats = 2 + seed % 4
+        s = new_game(seats, seed=seed)
+        for _ in range(400):
+            if s.over:
+                break
+            snapshot = to_json(s)
+            for seat in range(seats):
+                legal = legal_moves(s, seat)
+                for move in legal:
+                    decide(s, move, random.Random(0))
+                for move in _random_moves(rng, seat, seats):
+                    try:
+                        decide(s, move, random.Random(0))
+                    except IllegalMove as err:
+                        refusals += 1
+                        assert err.message[0].isupper()
+                        assert err.message.endswith((".", "!"))
+                        assert move not in legal
+            assert to_json(s) == snapshot
+            seat = rng.choice(awaiting(s)).seat
+            moves = [m for m in legal_moves(s, seat) if not isinstance(m, Resign)]
+            move = rng.choice(moves) if rng.random() < 0.8 else default_move(s, seat)
+            for e in decide(s, move, rng):
+                s = evolve(s, e)
+    assert refusals > 1000
+
+
+def test_default_move_is_always_legal_and_listed():
+    for seed in range(6):
+        rng = random.Random(seed)
+        s = new_game(3, seed=seed)
+        for _ in range(300):
+            if s.over:
+                break
+            for a in awaiting(s):
+                move = default_move(s, a.seat)
+                assert move in legal_moves(s, a.seat)
+            seat = rng.choice(awaiting(s)).seat
+            move = rng.choice(
+                [m for m in legal_moves(s, seat) if not isinstance(m, Resign)]
+            )
+            for e in decide(s, move, rng):
+                s = evolve(s, e)
+
+
+def test_a_seat_that_owes_nothing_has_no_default_move():
+    s = new_game(3, seed=1)
+    idle = [seat for seat in range(3) if seat != s.active]
+    assert all(default_move(s, seat) is None for seat in idle)
+
+
+def test_a_game_of_deadlines_alone_ends_every_turn_quietly():
+    s = new_game(2, seed=4)
+    for _ in range(20):
+        (a,) = awaiting(s)
+        for e in decide(s, default_move(s, a.seat), random.Random(0)):
+            s = evolve(s, e)
+    assert s.turn == 21
