@@ -108,3 +108,9 @@ def backs(count) -> range:
 @register.filter
 def per_decision(seconds) -> str:
     return f"{decision_time_label(int(seconds))} per decision"
+
+
+@register.filter
+def house_rules_on(options) -> int:
+    """How many house rules a game's options turn on."""
+    return sum(1 for value in (options or {}).values() if value is True)

@@ -200,3 +200,28 @@ def test_one_player_plays_a_whole_game_against_bots(login, user_factory, screens
     game = Game.objects.get(created_by=cy)
     assert game.status == Game.Status.FINISHED
     assert game.winner is not None
+
+
+def test_a_stale_move_shows_the_fresh_table_and_the_reason(
+    login, user_factory, screenshot
+):
+    dee = user_factory("dee", display_name="Dee")
+    page = login(dee)
+    page.goto("/games/")
+    page.get_by_role("button", name="Create the table").click()
+    page.get_by_role("button", name="Fill empty seats with bots").click()
+    end_turn = page.locator("#prompt").get_by_role("button", name="End turn")
+    expect(end_turn).to_be_visible()
+    mark_page(page)
+    # Pretend the page is from before the last change.
+    page.evaluate(
+        """document.querySelectorAll('input[name=version]')
+             .forEach((i) => { i.value = String(Number(i.value) - 1); })"""
+    )
+    end_turn.click()
+    expect(page.locator("#prompt .prompt__error")).to_have_text(
+        "The table changed, here it is now."
+    )
+    expect(end_turn).to_be_visible()
+    assert_not_reloaded(page)
+    screenshot(page, "stale-1280", full_page=False)
