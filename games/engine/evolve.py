@@ -1,7 +1,6 @@
 """evolve(state, event): apply one fact, with no checks, never mutating input."""
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from . import events as ev
 from .cards import DECK, Action, Colour
@@ -23,6 +22,7 @@ from .state import (
     PropertySet,
     State,
     Target,
+    replace,
 )
 
 

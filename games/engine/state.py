@@ -1,6 +1,7 @@
 """The state of a game: frozen records of tuples, cheap to copy in part."""
 
 from dataclasses import dataclass, fields
+from functools import cache
 from typing import Any
 
 from .cards import (
@@ -12,6 +13,24 @@ from .cards import (
     Colour,
     rent_for,
 )
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+@cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(cls))
+
+
+def replace(obj, **changes):
+    """dataclasses.replace for these frozen records, without its checks: evolve
+    copies a few fields of a record on every event, so this is its hot path."""
+    new = _new(type(obj))
+    for name in _field_names(type(obj)):
+        _set(new, name, changes[name] if name in changes else getattr(obj, name))
+    return new
 
 
 @dataclass(frozen=True, slots=True)
