@@ -2,7 +2,7 @@
 
 import re
 
-from .cards import DECK, Colour, Kind
+from .cards import DECK, NO_BUILDINGS, Colour, Kind
 from .state import Options, Player, PropertySet, State
 
 
@@ -89,6 +89,12 @@ def _sets(text: str, cards: _Cards) -> tuple[PropertySet, ...]:
             raise ValueError(f"A {colour.value} set holds at most {s.size} cards.")
         if all(DECK[c].multicolour for c in ids):
             raise ValueError("A set needs a property that is not a multicolour wild.")
+        if house is not None and not (s.full and colour not in NO_BUILDINGS):
+            raise ValueError(
+                "A House goes only on a full set, not railroads or utilities."
+            )
+        if hotel is not None and house is None:
+            raise ValueError("A Hotel needs a House on the set.")
         out.append(s)
     return tuple(out)
 

@@ -14,7 +14,6 @@ from .cards import (
     rent_for,
 )
 
-
 _new = object.__new__
 _set = object.__setattr__
 

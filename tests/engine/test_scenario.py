@@ -58,3 +58,17 @@ def test_scenario_refuses_unknown_cards_and_too_many_copies():
         scenario("0 hand: Free Parking")
     with pytest.raises(ValueError, match="already placed"):
         scenario("0 hand: 10M, 10M")
+
+
+def test_scenario_refuses_buildings_the_rules_would_refuse():
+    with pytest.raises(ValueError, match="House goes only on a full set"):
+        scenario("0 sets: red[Kentucky Avenue +House]")
+    with pytest.raises(ValueError, match="Hotel needs a House"):
+        scenario("0 sets: brown[Mediterranean Avenue, Baltic Avenue +Hotel]")
+
+
+def test_scenario_can_put_the_other_cards_in_the_discard_pile_or_a_hand():
+    s = scenario("0 hand: 1M\nrest: discard")
+    assert s.draw == () and len(s.discard) == 105
+    s = scenario("0 hand: 1M\nrest: 1 hand")
+    assert len(s.players[1].hand) == 105
