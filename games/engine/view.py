@@ -6,7 +6,21 @@ from typing import Any
 from . import events as ev
 from .cards import COLOUR_NAMES, DECK
 from .rules import awaiting
-from .state import DISCARD, OVER, PLAY, Pending, PropertySet, State
+from .state import (
+    DISCARD,
+    DONE,
+    GONE,
+    OVER,
+    PAID,
+    PAY,
+    PLAY,
+    REFUSED,
+    RESPOND,
+    SAID_NO,
+    Pending,
+    PropertySet,
+    State,
+)
 
 
 def _set_view(s: PropertySet, options) -> dict[str, Any]:
@@ -20,6 +34,17 @@ def _set_view(s: PropertySet, options) -> dict[str, Any]:
         "full": s.full,
         "rent": s.rent(options),
     }
+
+
+_STATUS = {
+    RESPOND: "waiting",
+    SAID_NO: "said no",
+    PAY: "paying",
+    PAID: "paid",
+    REFUSED: "refused",
+    DONE: "done",
+    GONE: "left",
+}
 
 
 def _pending_view(p: Pending) -> dict[str, Any]:
@@ -37,7 +62,7 @@ def _pending_view(p: Pending) -> dict[str, Any]:
         "targets": [
             {
                 "seat": t.seat,
-                "status": t.status.replace("_", " "),
+                "status": _STATUS[t.status],
                 "amount": t.amount,
                 "nos": t.nos,
             }

@@ -145,7 +145,7 @@ def test_view_shows_sets_pending_and_awaiting():
     s = scenario(
         """
         0 hand: Debt Collector
-        0 sets: red[Kentucky Avenue, Indiana Avenue +House]
+        0 sets: red[Kentucky Avenue, Indiana Avenue, Illinois Avenue +House]
         0 loose: Multicolour Wild
         """
     )
@@ -158,9 +158,9 @@ def test_view_shows_sets_pending_and_awaiting():
         "house": s.players[0].sets[0].house,
         "hotel": None,
         "size": 3,
-        "needed": 1,
-        "full": False,
-        "rent": 3 + 3,
+        "needed": 0,
+        "full": True,
+        "rent": 6 + 3,
     }
     assert seen["players"][0]["loose"] == list(s.players[0].loose)
     assert seen["phase"] == "play" and seen["plays_left"] == 3
@@ -172,7 +172,7 @@ def test_view_shows_sets_pending_and_awaiting():
     assert seen["phase"] == "respond"
     assert seen["pending"]["kind"] == "debt"
     assert seen["pending"]["targets"] == [
-        {"seat": 1, "status": "respond", "amount": 5, "nos": 0}
+        {"seat": 1, "status": "waiting", "amount": 5, "nos": 0}
     ]
     assert seen["awaiting"][0]["kind"] == "respond"
     assert seen["awaiting"][0]["detail"].endswith("Say no or accept.")
