@@ -22,6 +22,11 @@ Fixtures:
 - ``email_link(to, contains)``: the first link in the last email sent to
   ``to`` whose URL contains ``contains`` (fails clearly when there is none).
 
+Tests under tests/e2e/ are marked ``e2e`` (skip them with ``-m "not e2e"``)
+and run after all others: while a browser is open, Playwright's sync API keeps
+an event loop running in the main thread, so ``DJANGO_ALLOW_ASYNC_UNSAFE`` is
+set for that module to let test code use the ORM.
+
 Example, two players::
 
     def test_both_see_the_table(login, user_factory, asgi_live_server):
