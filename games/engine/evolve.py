@@ -54,7 +54,10 @@ def lift(player: Player, card: int) -> Player:
     sets = player.sets
     for i, s in enumerate(sets):
         if card == s.house:
-            return replace(player, sets=_put(sets, i, replace(s, house=None)))
+            # A Hotel stands only on a House: without one it goes to the bank.
+            bank = player.bank if s.hotel is None else (*player.bank, s.hotel)
+            s = replace(s, house=None, hotel=None)
+            return replace(player, sets=_put(sets, i, s), bank=bank)
         if card == s.hotel:
             return replace(player, sets=_put(sets, i, replace(s, hotel=None)))
         if card in s.cards:

@@ -62,7 +62,7 @@ class _Builder:
 
 
 def setup(seats: int, options: Options, rng: random.Random) -> list[ev.Event]:
-    """ "2 to 5 players. Shuffle, deal 5 cards to each, the rest is the draw
+    """RULES.md: "2 to 5 players. Shuffle, deal 5 cards to each, the rest is the draw
     pile, the discard pile starts empty. The first player is drawn at random."""
     if not MIN_SEATS <= seats <= MAX_SEATS:
         raise IllegalMove("A game needs 2 to 5 players.")
@@ -90,8 +90,9 @@ def new_game(seats: int, seed: int, options: Options | None = None) -> State:
 
 
 def _draw(b: _Builder, seat: int, count: int) -> None:
-    """ "When the draw pile runs out, the discard pile is shuffled to form a new
-    one; when both are empty, draw what there is.\""""
+    """RULES.md: "When the draw pile runs out, the discard pile is shuffled to form a
+    new one; when both are empty, draw what there is."
+    """
     state = b.state
     if len(state.draw) < count and state.discard:
         order = list(state.discard)
@@ -194,8 +195,9 @@ def _others(state: State, seat: int) -> tuple[int, ...]:
 
 
 def _bank_card(b: _Builder, m: mv.BankCard) -> None:
-    """ "Bank a money card or an action card ... Property cards, wild ones
-    included, can never be banked.\""""
+    """RULES.md: "Bank a money card or an action card ... Property cards, wild ones
+    included, can never be banked."
+    """
     player = _own_play(b.state, m.seat)
     _in_hand(player, m.card)
     if DECK[m.card].kind in (Kind.property, Kind.wild):
@@ -227,8 +229,9 @@ def _target_set(player: Player, colour: Colour, set_index, multicolour: bool) ->
 
 
 def _play_property(b: _Builder, m: mv.PlayProperty) -> None:
-    """ "Lay a property in front of you, choosing its colour if it is a wild card."
-    A multicolour wild "joins a set that already holds another property of yours"."""
+    """RULES.md: "Lay a property in front of you, choosing its colour if it is a wild
+    card." A multicolour wild "joins a set that already holds another property of
+    yours"."""
     player = _own_play(b.state, m.seat)
     _in_hand(player, m.card)
     c = DECK[m.card]
@@ -242,8 +245,9 @@ def _play_property(b: _Builder, m: mv.PlayProperty) -> None:
 
 
 def _move_wild(b: _Builder, m: mv.MoveWild) -> None:
-    """ "Moving wild cards between your own sets is free and unlimited, on your
-    own turn only (house rule: each move costs one of the 3 plays).\""""
+    """RULES.md: "Moving wild cards between your own sets is free and unlimited, on your
+    own turn only (house rule: each move costs one of the 3 plays)."
+    """
     state = b.state
     player = _own_play(state, m.seat, 1 if state.options.wild_move_costs_play else 0)
     c = DECK[m.card]
@@ -282,10 +286,11 @@ def _move_wild(b: _Builder, m: mv.MoveWild) -> None:
 
 
 def _charge_rent(b: _Builder, m: mv.ChargeRent) -> None:
-    """ "Rent (two colours): pick one of the two colours and one of your sets of
-    that colour; every other player pays its rent. Wild rent: pick any colour you
+    """RULES.md: "Rent (two colours): pick one of the two colours and one of your sets
+    of that colour; every other player pays its rent. Wild rent: pick any colour you
     own and one player, who pays." "Double the Rent: played with a rent card, it
-    costs a play of its own; two of them with one rent card quadruple it.\""""
+    costs a play of its own; two of them with one rent card quadruple it."
+    """
     state = b.state
     player = _own_play(state, m.seat)
     _in_hand(player, m.card)
@@ -337,7 +342,7 @@ def _charge_rent(b: _Builder, m: mv.ChargeRent) -> None:
 
 
 def _collect_debt(b: _Builder, m: mv.CollectDebt) -> None:
-    """ "Debt Collector: one player pays you 5.\""""
+    """RULES.md: "Debt Collector: one player pays you 5." """
     player = _own_play(b.state, m.seat)
     _action_card(player, m.card, Action.debt_collector)
     _opponent(b.state, m.seat, m.target)
@@ -345,7 +350,7 @@ def _collect_debt(b: _Builder, m: mv.CollectDebt) -> None:
 
 
 def _birthday(b: _Builder, m: mv.Birthday) -> None:
-    """ "It's My Birthday: every other player pays you 2.\""""
+    """RULES.md: "It's My Birthday: every other player pays you 2." """
     player = _own_play(b.state, m.seat)
     _action_card(player, m.card, Action.birthday)
     targets = _others(b.state, m.seat)
@@ -355,7 +360,7 @@ def _birthday(b: _Builder, m: mv.Birthday) -> None:
 
 
 def _pass_go(b: _Builder, m: mv.PassGo) -> None:
-    """ "Pass Go: draw 2 more cards.\""""
+    """RULES.md: "Pass Go: draw 2 more cards." """
     player = _own_play(b.state, m.seat)
     _action_card(player, m.card, Action.pass_go)
     b.emit(ev.PassGoPlayed(seat=m.seat, card=m.card))
@@ -371,7 +376,9 @@ def _takeable(victim: Player, card: int, what: str) -> None:
 
 
 def _sly_deal(b: _Builder, m: mv.SlyDeal) -> None:
-    """ "Sly Deal: take one property from another player's set that is not full.\""""
+    """RULES.md: "Sly Deal: take one property from another player's set that is not
+    full."
+    """
     player = _own_play(b.state, m.seat)
     _action_card(player, m.card, Action.sly_deal)
     victim = _opponent(b.state, m.seat, m.target)
@@ -380,8 +387,9 @@ def _sly_deal(b: _Builder, m: mv.SlyDeal) -> None:
 
 
 def _forced_deal(b: _Builder, m: mv.ForcedDeal) -> None:
-    """ "Forced Deal: swap one of your properties for one of another player's; the
-    card you take may not be part of a full set (the card you give may).\""""
+    """RULES.md: "Forced Deal: swap one of your properties for one of another player's;
+    the card you take may not be part of a full set (the card you give may)."
+    """
     player = _own_play(b.state, m.seat)
     _action_card(player, m.card, Action.forced_deal)
     victim = _opponent(b.state, m.seat, m.target)
@@ -396,7 +404,9 @@ def _forced_deal(b: _Builder, m: mv.ForcedDeal) -> None:
 
 
 def _deal_breaker(b: _Builder, m: mv.DealBreaker) -> None:
-    """ "Deal Breaker: take another player's full set, with its House and Hotel.\""""
+    """RULES.md: "Deal Breaker: take another player's full set, with its House and
+    Hotel."
+    """
     player = _own_play(b.state, m.seat)
     _action_card(player, m.card, Action.deal_breaker)
     victim = _opponent(b.state, m.seat, m.target)
@@ -412,8 +422,9 @@ def _deal_breaker(b: _Builder, m: mv.DealBreaker) -> None:
 
 
 def _build(b: _Builder, m: mv.Build) -> None:
-    """ "House: on a full set you own, not railroads or utilities, one per set.
-    Hotel: on a full set that has a House, one per set. Each costs a play.\""""
+    """RULES.md: "House: on a full set you own, not railroads or utilities, one per set.
+    Hotel: on a full set that has a House, one per set. Each costs a play."
+    """
     player = _own_play(b.state, m.seat)
     _in_hand(player, m.card)
     action = DECK[m.card].action
@@ -438,8 +449,9 @@ def _build(b: _Builder, m: mv.Build) -> None:
 
 
 def _end_turn_move(b: _Builder, m: mv.EndTurn) -> None:
-    """ "End the turn. With more than 7 cards in hand, choose cards to discard
-    down to 7.\""""
+    """RULES.md: "End the turn. With more than 7 cards in hand, choose cards to discard
+    down to 7."
+    """
     state = b.state
     player = _own_play(state, m.seat, 0)
     extra = len(player.hand) - HAND_LIMIT
@@ -450,8 +462,9 @@ def _end_turn_move(b: _Builder, m: mv.EndTurn) -> None:
 
 
 def _discard(b: _Builder, m: mv.Discard) -> None:
-    """ "With more than 7 cards in hand, choose cards to discard down to 7; they
-    go to the bottom of the draw pile (house rule: the discard pile).\""""
+    """RULES.md: "With more than 7 cards in hand, choose cards to discard down to 7;
+    they go to the bottom of the draw pile (house rule: the discard pile)."
+    """
     state = b.state
     if m.seat != state.active:
         raise IllegalMove("It is not your turn.")
@@ -499,10 +512,10 @@ def _answering(state: State, seat: int, target) -> int:
 
 
 def _say_no(b: _Builder, m: mv.SayNo) -> None:
-    """ "Just Say No: when a card is played against you, you may cancel what it
-    does to you. The player you refused may answer with their own Just Say No,
-    which cancels yours, and so on." It costs no play (house rule: on your own
-    turn it does)."""
+    """RULES.md: "Just Say No: when a card is played against you, you may cancel what it
+    does to you. The player you refused may answer with their own Just Say No, which
+    cancels yours, and so on." It costs no play (house rule: on your own turn it
+    does)."""
     state = b.state
     target = _answering(state, m.seat, m.target)
     _action_card(state.players[m.seat], m.card, Action.just_say_no)
@@ -542,9 +555,10 @@ def _accept(b: _Builder, m: mv.Accept) -> None:
 
 
 def _pay(b: _Builder, m: mv.Pay) -> None:
-    """ "The payer chooses what to pay with, from the cards in front of them ...
-    What they choose must be worth at least what they owe, unless it is every
-    payable card they have. No change is given.\""""
+    """RULES.md: "The payer chooses what to pay with, from the cards in front of them
+    ... What they choose must be worth at least what they owe, unless it is every
+    payable card they have. No change is given."
+    """
     state = b.state
     pending = state.pending
     t = pending.target(m.seat) if pending is not None else None
@@ -574,9 +588,10 @@ def _pay(b: _Builder, m: mv.Pay) -> None:
 
 
 def _resign(b: _Builder, m: mv.Resign) -> None:
-    """ "A player may resign at any time. Their hand and the cards in front of them
-    go to the discard pile. The game goes on while two or more remain; the last
-    one left wins.\""""
+    """RULES.md: "A player may resign at any time. Their hand and the cards in front of
+    them go to the discard pile. The game goes on while two or more remain; the last
+    one left wins."
+    """
     b.emit(ev.PlayerResigned(seat=m.seat))
     left = b.state.remaining()
     if len(left) == 1:
@@ -653,7 +668,8 @@ def _what(state: State, pending: Pending, amount: int) -> str:
 
 def awaiting(state: State) -> tuple[Awaiting, ...]:
     """Every seat that owes a decision now. "Until every payer has paid or said
-    no, the player who asked waits.\""""
+    no, the player who asked waits."
+    """
     if state.phase == OVER:
         return ()
     pending = state.pending
@@ -706,8 +722,8 @@ def awaiting(state: State) -> tuple[Awaiting, ...]:
 
 
 def default_payment(player: Player, amount: int) -> tuple[int, ...]:
-    """ "A player asked to pay pays with the smallest amount that covers the debt,
-    from the bank first": as little from properties and buildings as can be,
+    """RULES.md: "A player asked to pay pays with the smallest amount that covers the
+    debt, from the bank first": as little from properties and buildings as can be,
     then the smallest total, then as few full sets broken as can be."""
     payable = player.payable()
     if sum(DECK[c].value for c in payable) <= amount:
@@ -748,7 +764,8 @@ def default_move(state: State, seat: int) -> mv.Move | None:
     """What a deadline does for a silent seat: "the active player ends the turn
     (discarding their lowest-value cards if over 7); a player asked to pay pays
     with the smallest amount that covers the debt, from the bank first; a player
-    who may say no does not.\""""
+    who may say no does not."
+    """
     for a in awaiting(state):
         if a.seat != seat:
             continue

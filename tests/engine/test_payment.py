@@ -194,3 +194,13 @@ def test_default_payment_when_short_is_everything_payable():
     s = _owing("1 bank: 1M\n1 sets: green[Pacific Avenue, Multicolour Wild]")
     assert sorted(names(default_move(s, 1).cards)) == ["1M", "Pacific Avenue"]
     assert default_move(s, 1) in legal_moves(s, 1)
+
+
+def test_a_hotel_left_without_its_house_goes_to_its_owners_bank():
+    s = _owing("1 sets: dark blue[Park Place, Boardwalk +House +Hotel]\n1 bank: 2M")
+    house = s.players[1].sets[0].house
+    s = apply(s, Pay(seat=1, cards=(house, on_table(s, 1, "2M"))))
+    assert s.players[1].sets[0].house is None
+    assert s.players[1].sets[0].hotel is None
+    assert names(s.players[1].bank) == ["Hotel"]
+    assert names(s.players[0].bank) == ["House", "2M"]
