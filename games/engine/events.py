@@ -124,6 +124,7 @@ class DealBreakerPlayed(Event):
     card: int
     target: int
     set_index: int
+    colour: Colour | None = None  # the set's colour, for the history
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

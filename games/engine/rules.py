@@ -416,7 +416,11 @@ def _deal_breaker(b: _Builder, m: mv.DealBreaker) -> None:
         raise IllegalMove("Deal Breaker can take only a full set.")
     b.emit(
         ev.DealBreakerPlayed(
-            seat=m.seat, card=m.card, target=m.target, set_index=m.set_index
+            seat=m.seat,
+            card=m.card,
+            target=m.target,
+            set_index=m.set_index,
+            colour=victim.sets[m.set_index].colour,
         )
     )
 

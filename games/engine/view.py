@@ -71,12 +71,11 @@ def _pending_view(p: Pending) -> dict[str, Any]:
     }
 
 
-def _phase(state: State) -> str:
+def _phase(state: State, owed) -> str:
     if state.phase == OVER:
         return "over"
     if state.pending is not None:
-        kinds = {a.kind for a in awaiting(state)}
-        return "pay" if kinds == {"pay"} else "respond"
+        return "pay" if {a.kind for a in owed} == {"pay"} else "respond"
     return DISCARD if state.phase == DISCARD else PLAY
 
 
@@ -100,6 +99,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
                 "full_sets": len(p.full_colours()),
             }
         )
+    owed = awaiting(state)
     you = None
     if seat is not None and 0 <= seat < len(state.players):
         you = {"hand": list(state.players[seat].hand)}
@@ -107,7 +107,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "seat": seat,
         "active": state.active,
         "plays_left": state.plays_left,
-        "phase": _phase(state),
+        "phase": _phase(state, owed),
         "awaiting": [
             {
                 "seat": a.seat,
@@ -117,7 +117,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
                 "count": a.count,
                 "detail": a.detail,
             }
-            for a in awaiting(state)
+            for a in owed
         ],
         "you": you,
         "players": players,
@@ -160,6 +160,9 @@ def describe(event: ev.Event, seat: int | None, names: Sequence[str]) -> str | N
 
     def whom(s: int) -> str:
         return "you" if s == seat else names[s]
+
+    def whose(s: int) -> str:
+        return "your" if s == seat else f"{names[s]}'s"
 
     e = event
     match e:
@@ -211,16 +214,19 @@ def describe(event: ev.Event, seat: int | None, names: Sequence[str]) -> str | N
             return f"{who(e.seat)} played Pass Go."
         case ev.SlyDealPlayed():
             return (
-                f"{who(e.seat)} played Sly Deal on {DECK[e.take].name} of "
-                f"{whom(e.target)}."
+                f"{who(e.seat)} played Sly Deal on {whose(e.target)} "
+                f"{DECK[e.take].name}."
             )
         case ev.ForcedDealPlayed():
             return (
-                f"{who(e.seat)} played Forced Deal: {DECK[e.take].name} of "
-                f"{whom(e.target)} for {DECK[e.give].name}."
+                f"{who(e.seat)} played Forced Deal: {whose(e.target)} "
+                f"{DECK[e.take].name} for {DECK[e.give].name}."
             )
         case ev.DealBreakerPlayed():
-            return f"{who(e.seat)} played Deal Breaker on a set of {whom(e.target)}."
+            colour = f" {COLOUR_NAMES[e.colour]}" if e.colour is not None else ""
+            return (
+                f"{who(e.seat)} played Deal Breaker on {whose(e.target)}{colour} set."
+            )
         case ev.BuildingPlayed():
             return f"{who(e.seat)} built a {DECK[e.card].name}."
         case ev.JustSayNoPlayed():

@@ -200,3 +200,33 @@ def test_discards_to_the_draw_pile_are_hidden_and_to_the_discard_pile_public():
 def test_a_reshuffle_keeps_its_order_secret():
     line = describe(DeckReshuffled(order=(22, 23)), 0, NAMES)
     assert "Reading" not in line and "22" not in line
+
+
+def test_history_lines_read_as_sentences_for_the_players_involved():
+    s = scenario(
+        """
+        0 hand: Deal Breaker
+        1 sets: red[Kentucky Avenue, Indiana Avenue, Illinois Avenue]
+        1 bank: 3M, 2M
+        """
+    )
+    from games.engine import Accept, DealBreaker, PaymentMade
+
+    evs = decide(
+        s,
+        DealBreaker(seat=0, card=held(s, 0, "Deal Breaker"), target=1, set_index=0),
+        random.Random(0),
+    )
+    assert describe(evs[0], 1, NAMES) == "Ann played Deal Breaker on your Red set."
+    assert describe(evs[0], 2, NAMES) == "Ann played Deal Breaker on Bea's Red set."
+    s = apply(
+        s, DealBreaker(seat=0, card=held(s, 0, "Deal Breaker"), target=1, set_index=0)
+    )
+    (accepted, taken) = decide(s, Accept(seat=1), random.Random(0))
+    assert describe(accepted, 1, NAMES) == "You accepted."
+    assert describe(taken, 0, NAMES) == "You took a full set from Bea."
+    paid = PaymentMade(seat=1, to=0, cards=s.players[1].bank)
+    assert describe(paid, 0, NAMES) == "Bea paid you 5M: 3M and 2M."
+    assert describe(PaymentMade(seat=1, to=0, cards=()), 2, NAMES) == (
+        "Bea had nothing to pay."
+    )
