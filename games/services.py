@@ -19,7 +19,7 @@ import secrets
 import types
 import typing
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -46,6 +46,9 @@ from games.errors import (
 )
 from games.models import Game, GameEvent, Seat
 
+if TYPE_CHECKING:
+    from accounts.models import User
+
 logger = logging.getLogger(__name__)
 
 # Bot moves one bots_play call makes before it hands over to a fresh task.
@@ -68,7 +71,7 @@ def _rng() -> random.Random:
 
 def game_create(
     *,
-    creator,
+    creator: "User",
     seat_count: int,
     seconds_per_decision: int,
     options: "engine.Options | dict[str, Any] | None" = None,
@@ -95,7 +98,7 @@ def game_create(
     return game
 
 
-def game_join(*, game_id: int, user, token: str | None = None) -> Seat:
+def game_join(*, game_id: int, user: "User", token: str | None = None) -> Seat:
     """Take the lowest free seat; the game starts when the last seat fills.
 
     A public game can be joined from the lobby; an invite-only one needs its
@@ -125,7 +128,7 @@ def game_join(*, game_id: int, user, token: str | None = None) -> Seat:
     return seat
 
 
-def game_leave(*, game_id: int, user) -> Game:
+def game_leave(*, game_id: int, user: "User") -> Game:
     """Give up a seat before the start. The creator leaving cancels the game."""
     _require_user(user)
     with transaction.atomic():
@@ -146,7 +149,7 @@ def game_leave(*, game_id: int, user) -> Game:
     return game
 
 
-def game_add_bots(*, game_id: int, user, bot: str = Seat.Bot.SENSIBLE) -> Game:
+def game_add_bots(*, game_id: int, user: "User", bot: str = Seat.Bot.SENSIBLE) -> Game:
     """Fill every empty seat with a bot and start the game (creator only)."""
     if bot not in (Seat.Bot.SENSIBLE, Seat.Bot.RANDOM):
         raise BadSettings("There is no such bot.")
@@ -165,7 +168,7 @@ def game_add_bots(*, game_id: int, user, bot: str = Seat.Bot.SENSIBLE) -> Game:
     return game
 
 
-def game_start(*, game_id: int, user) -> Game:
+def game_start(*, game_id: int, user: "User") -> Game:
     """Start with the players seated now (creator only, at least two)."""
     with transaction.atomic():
         game = _lock(game_id)
@@ -199,7 +202,9 @@ def _start(game: Game, seats: list[Seat]) -> None:
 # Moves
 
 
-def move_submit(*, game_id: int, user, move, version: int) -> Game:
+def move_submit(
+    *, game_id: int, user: "User", move: "engine.Move | dict[str, Any]", version: int
+) -> Game:
     """Play `move` for `user`'s seat, if the table is still at `version`.
 
     `move` is an engine Move or its JSON (engine `to_json`). The seat is always
@@ -220,7 +225,7 @@ def move_submit(*, game_id: int, user, move, version: int) -> Game:
     return game
 
 
-def game_resign(*, game_id: int, user, version: int | None = None) -> Game:
+def game_resign(*, game_id: int, user: "User", version: int | None = None) -> Game:
     """Leave a started game for good: the engine's Resign, on the same path."""
     with transaction.atomic():
         game = _lock(game_id)
