@@ -56,6 +56,17 @@ def tap_hand_card(page, card_id: int):
     return menu
 
 
+@pytest.fixture
+def shot(screenshot):
+    """A full-page screenshot from the top, so the sticky header sits on top."""
+
+    def take(page, name: str):
+        page.evaluate("window.scrollTo(0, 0)")
+        return screenshot(page, name)
+
+    return take
+
+
 def mark_page(page):
     """A flag that only a full page load would wipe out."""
     page.evaluate("window.__stillHere = true")
@@ -66,7 +77,7 @@ def assert_not_reloaded(page):
 
 
 def test_two_friends_charge_rent_pay_card_by_card_and_say_no(
-    login, new_context, user_factory, screenshot
+    login, new_context, user_factory, screenshot, shot
 ):
     ada = user_factory("ada", display_name="Ada")
     bea = user_factory("bea", display_name="Bea")
@@ -81,7 +92,7 @@ def test_two_friends_charge_rent_pay_card_by_card_and_say_no(
     expect(page_a.locator("#waiting")).to_contain_text("waiting for players")
     invite = page_a.locator("#invite-link").input_value()
     assert "/games/join/" in invite
-    screenshot(page_a, "waiting-room-1280")
+    shot(page_a, "waiting-room-1280")
     mark_page(page_a)
 
     # Bea follows the link and takes the second seat: the game starts.
@@ -110,7 +121,7 @@ def test_two_friends_charge_rent_pay_card_by_card_and_say_no(
     expect(page_a.locator("#prompt")).to_contain_text("Waiting for Bea")
     prompt_b = page_b.locator("#prompt")
     expect(prompt_b.get_by_role("button", name="Just Say No!")).to_be_visible()
-    screenshot(page_b, "asked-to-answer-375")
+    shot(page_b, "asked-to-answer-375")
     prompt_b.get_by_role("button", name="Accept").click()
 
     # Bea pays card by card, with a running total and the rule while short.
@@ -127,7 +138,7 @@ def test_two_friends_charge_rent_pay_card_by_card_and_say_no(
     picker.locator("label.pick-card").filter(has=card(page_b, bank_b[3])).click()
     expect(picker.locator(".picker__sum")).to_have_text("6")
     expect(picker).to_have_class(re.compile("is-enough"))
-    screenshot(page_b, "paying-375")
+    shot(page_b, "paying-375")
     expect(pay_button).to_have_text("Pay 6M")
     pay_button.click()
 
@@ -149,8 +160,8 @@ def test_two_friends_charge_rent_pay_card_by_card_and_say_no(
         accept.click()
     expect(prompt_a).to_contain_text("Your turn")
     expect(page_b.locator("#seat-1")).to_contain_text("5M")
-    screenshot(page_a, "table-1280")
-    screenshot(page_b, "table-375")
+    shot(page_a, "table-1280")
+    shot(page_b, "table-375")
 
     # Ada ends her turn; Bea's page shows it is hers.
     prompt_a.get_by_role("button", name="End turn").click()
@@ -175,7 +186,7 @@ def play_whatever_is_asked(page) -> bool:
     return False
 
 
-def test_one_player_plays_a_whole_game_against_bots(login, user_factory, screenshot):
+def test_one_player_plays_a_whole_game_against_bots(login, user_factory, shot):
     cy = user_factory("cy", display_name="Cy")
     page = login(cy)
     page.goto("/games/")
@@ -183,7 +194,7 @@ def test_one_player_plays_a_whole_game_against_bots(login, user_factory, screens
     page.get_by_role("button", name="Create the table").click()
     page.get_by_role("button", name="Fill empty seats with bots").click()
     expect(page.locator("#hand")).to_be_visible()
-    screenshot(page, "against-bots-1280")
+    shot(page, "against-bots-1280")
 
     for _ in range(400):
         if page.locator("#table.is-over").count():
@@ -196,7 +207,7 @@ def test_one_player_plays_a_whole_game_against_bots(login, user_factory, screens
         else:
             page.wait_for_timeout(300)
     expect(page.locator("#prompt")).to_contain_text("won the game")
-    screenshot(page, "game-over-1280")
+    shot(page, "game-over-1280")
     game = Game.objects.get(created_by=cy)
     assert game.status == Game.Status.FINISHED
     assert game.winner is not None
