@@ -168,24 +168,28 @@ def forbidden_for(state: State, seat: int | None) -> set[int]:
     return hidden
 
 
-def card_ids_in(tree, key: str | None = None, found: set | None = None) -> set[int]:
+def card_ids_in(tree) -> set[int]:
     """Card ids under card-bearing keys; fails on an unclassified integer key."""
-    found = set() if found is None else found
-    if isinstance(tree, dict):
-        for k, v in tree.items():
-            card_ids_in(v, k, found)
-    elif isinstance(tree, list | tuple):
-        for v in tree:
-            card_ids_in(v, key, found)
-    elif isinstance(tree, bool) or tree is None or isinstance(tree, str | float):
-        pass
-    elif isinstance(tree, int):
-        if key in CARD_KEYS:
-            found.add(tree)
+    found: set[int] = set()
+    stack = [(None, tree)]
+    while stack:
+        key, value = stack.pop()
+        if type(value) is dict:
+            stack.extend(value.items())
+        elif type(value) is list:
+            if key in CARD_KEYS and all(type(v) is int for v in value):
+                found.update(value)
+            else:
+                stack.extend((key, v) for v in value)
+        elif type(value) is int:
+            if key in CARD_KEYS:
+                found.add(value)
+            else:
+                assert key in NOT_CARD_KEYS, f"view key {key!r} holds an integer"
         else:
-            assert key in NOT_CARD_KEYS, f"view key {key!r} holds an integer"
-    else:
-        raise AssertionError(f"view holds a {type(tree).__name__}: not JSON")
+            assert value is None or type(value) in (str, bool, float), (
+                f"view holds a {type(value).__name__}: not JSON"
+            )
     return found
 
 
@@ -429,7 +433,8 @@ def play_checked(
         assert owing, "nobody owes a decision in a game that is not over"
         assert not state.players[state.active].resigned
         assert all(not state.players[a.seat].resigned for a in owing)
-        snapshot = pickle.dumps(state)
+        probing = checks.every_legal_move or checks.illegal_moves
+        snapshot = pickle.dumps(state) if probing else None
         for i, p in enumerate(state.players):
             listed = legal_moves(state, i)
             if p.resigned:
@@ -449,7 +454,8 @@ def play_checked(
             for move in garbage_moves(state, seat, probe_rng)[: checks.illegal_moves]:
                 if move not in legal_moves(state, move.seat):
                     refuse(state, move, must=False)
-        assert pickle.dumps(state) == snapshot, "trying moves changed the state"
+        if probing:
+            assert pickle.dumps(state) == snapshot, "trying moves changed the state"
         entry = owing[0] if len(owing) == 1 else rng.choice(owing)
         move = BOT_KINDS[lineup[entry.seat]](state, entry.seat, bot_rngs[entry.seat])
         assert_round_trip(move)
@@ -490,7 +496,7 @@ lineup_strategy = st.integers(2, 5).flatmap(
 
 
 @settings(
-    max_examples=max(20, GAMES // 5),
+    max_examples=max(30, GAMES // 10),
     derandomize=True,
     deadline=None,
     # A seed does not shrink into a simpler game: report the failing one as is.
@@ -507,13 +513,15 @@ def test_many_seeded_games_end_with_cards_conserved_and_replayable(block):
     kinds = sorted(BOT_KINDS)
     for seed in range(block, GAMES, 4):
         rng = random.Random(seed)
-        lineup = [rng.choice(kinds) for _ in range(2 + seed % 4)]
+        lineup = [rng.choice(kinds) for _ in range(2 + seed // 4 % 4)]
         options = Options(**{name: rng.random() < 0.3 for name in bool_options})
+        # The hypothesis test checks everything; here every tenth game does.
+        thorough = HEAVY or seed % 10 == block
         checks = Checks(
-            every_legal_move=HEAVY or seed % 10 == 0,
-            illegal_moves=5 if HEAVY or seed % 5 == 0 else 0,
-            views=HEAVY or seed % 3 == 0,
-            json_every_event=HEAVY or seed % 2 == 0,
+            every_legal_move=thorough,
+            illegal_moves=5 if thorough else 0,
+            views=thorough,
+            json_every_event=thorough,
         )
         play_checked(seed, lineup, options, checks)
 
