@@ -250,9 +250,11 @@ def _move_wild(b: _Builder, m: mv.MoveWild) -> None:
     """
     state = b.state
     player = _own_play(state, m.seat, 1 if state.options.wild_move_costs_play else 0)
-    c = DECK[m.card]
     src = player.find_property(m.card)
-    if c.kind is not Kind.wild or (src is None and m.card not in player.loose):
+    if src is None and m.card not in player.loose:
+        raise IllegalMove("You have no such wild card in front of you.")
+    c = DECK[m.card]
+    if c.kind is not Kind.wild:
         raise IllegalMove("You have no such wild card in front of you.")
     colour = _colour(m.colour)
     if colour not in c.colours:
@@ -631,6 +633,9 @@ def decide(state: State, move: mv.Move, rng: random.Random) -> list[ev.Event]:
     "A player wins with 3 full sets of different colours. It is checked after
     everything that happens on their own turn and when their turn starts."
     """
+    handler = _DECIDERS.get(type(move))
+    if handler is None:
+        raise IllegalMove("That is not a move in this game.")
     if state.phase == OVER:
         raise IllegalMove("The game is over.")
     seat = move.seat
@@ -638,9 +643,6 @@ def decide(state: State, move: mv.Move, rng: random.Random) -> list[ev.Event]:
         raise IllegalMove("There is no such seat.")
     if state.players[seat].resigned:
         raise IllegalMove("You have left this game.")
-    handler = _DECIDERS.get(type(move))
-    if handler is None:
-        raise IllegalMove("That is not a move in this game.")
     b = _Builder(state, rng)
     handler(b, move)
     after = b.state

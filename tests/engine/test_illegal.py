@@ -123,3 +123,34 @@ def test_a_game_of_deadlines_alone_ends_every_turn_quietly():
         for e in decide(s, default_move(s, a.seat), random.Random(0)):
             s = evolve(s, e)
     assert s.turn == 21
+
+
+def test_malformed_moves_are_refused_with_a_sentence():
+    s = new_game(3, seed=2)
+    seat = s.active
+    for move in (
+        BankCard(seat=seat, card=999),
+        BankCard(seat=seat, card="5M"),
+        PlayProperty(seat=seat, card=-1, colour="purple"),
+        MoveWild(seat=seat, card=999, colour="red"),
+        MoveWild(seat=seat, card="x", colour="red"),
+        ChargeRent(seat=seat, card=999, colour="red", doubles=(1000,)),
+        CollectDebt(seat=seat, card=None, target="Bea"),
+        SlyDeal(seat=seat, card=999, target=7, take=999),
+        DealBreaker(seat=seat, card=999, target=1, set_index="0"),
+        Build(seat=seat, card=999, set_index=None),
+        Discard(seat=seat, cards=(999,)),
+        Pay(seat=seat, cards=(999,)),
+        SayNo(seat=seat, card=999, target=42),
+        Accept(seat=seat, target=42),
+        EndTurn(seat=7),
+        EndTurn(seat=-1),
+    ):
+        before = to_json(s)
+        try:
+            decide(s, move, random.Random(0))
+        except IllegalMove as err:
+            assert err.message.endswith(".")
+        else:
+            raise AssertionError(f"accepted {move}")
+        assert to_json(s) == before
