@@ -526,15 +526,8 @@ def _status_line(view: dict, names: list[str], viewer: int | None) -> str:
     return f"Waiting for {who} to answer."
 
 
-PENDING_STATUS = {
-    "respond": "deciding",
-    "said no": "said no",
-    "pay": "to pay",
-    "paid": "paid",
-    "refused": "refused",
-    "done": "done",
-    "gone": "left the game",
-}
+# The engine's words for a target of the action being resolved, as the table says them.
+PENDING_STATUS = {"waiting": "deciding", "paying": "to pay", "left": "left the game"}
 
 
 def _pending(view: dict, names: list[str]) -> dict | None:
