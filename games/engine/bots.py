@@ -38,6 +38,7 @@ Bot = Callable[[State, int, random.Random], Move]
 
 WIN_SETS = 3
 WIN = 10_000.0
+NOTHING_TO_DECIDE = "That seat owes no decision now."
 
 
 def _my_awaiting(state: State, seat: int):
@@ -68,9 +69,9 @@ def random_bot(
 
     It resigns only as often as `resign_chance` says, so that games last.
     """
+    if _my_awaiting(state, seat) is None:
+        raise IllegalMove(NOTHING_TO_DECIDE)
     moves = legal_moves(state, seat)
-    if not moves:
-        raise IllegalMove("That seat has nothing to decide.")
     if resign_chance and rng.random() < resign_chance:
         return Resign(seat=seat)
     playable = [m for m in moves if not isinstance(m, Resign)] or moves
@@ -460,11 +461,9 @@ def sensible_bot(state: State, seat: int, rng: random.Random) -> Move:
     given `rng`, which only breaks ties.
     """
     entry = _my_awaiting(state, seat)
-    moves = legal_moves(state, seat)
-    if not moves:
-        raise IllegalMove("That seat has nothing to decide.")
     if entry is None:
-        return moves[-1]
+        raise IllegalMove(NOTHING_TO_DECIDE)
+    moves = legal_moves(state, seat)
     t = _Table(state, seat)
     if entry.kind == "pay":
         move = _sensible_payment(t, entry.amount, entry.to)
