@@ -110,3 +110,22 @@ def test_state_round_trips_exactly_mid_action():
 
 def test_new_game_state_round_trips():
     _round_trip(new_game(5, seed=99))
+
+
+def test_a_game_replays_from_its_stored_events_to_the_same_state():
+    from games.engine import Resign, awaiting, decide, evolve, replay
+
+    rng = random.Random(8)
+    events = setup(4, Options(just_say_no_costs_play=True), rng)
+    s = replay(events)
+    for _ in range(400):
+        if s.over:
+            break
+        seat = rng.choice(awaiting(s)).seat
+        moves = [m for m in legal_moves(s, seat) if not isinstance(m, Resign)]
+        new = decide(s, rng.choice(moves), rng)
+        for e in new:
+            s = evolve(s, e)
+        events += new
+    stored = [json.loads(json.dumps(to_json(e))) for e in events]
+    assert replay(from_json(d) for d in stored) == s
