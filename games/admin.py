@@ -58,6 +58,12 @@ class GameEventAdmin(admin.ModelAdmin):
     list_select_related = ["game"]
     raw_id_fields = ["game"]
 
+    def get_exclude(self, request, obj=None):
+        # Event data holds hands and draws: hidden until the game is over.
+        if obj is not None and not obj.game.is_over:
+            return ["data"]
+        return []
+
     def has_add_permission(self, request):
         return False
 

@@ -320,7 +320,9 @@ def _play_default(table: "_Table", seat: Seat) -> bool:
     try:
         events = table.check(move)
     except BadMove:
-        logger.exception("Default move %r refused at game %s", move, table.game.pk)
+        logger.exception(
+            "Default %s refused at game %s", type(move).__name__, table.game.pk
+        )
         move = bots.sensible_bot(table.state, seat.position, _rng())
         events = table.check(move)
     table.apply(move, events, cause=GameEvent.Cause.TIMEOUT)

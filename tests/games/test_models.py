@@ -77,3 +77,17 @@ def test_seat_for_a_user_is_unique_per_game(two_player_game, user):
 def test_the_table_url(two_player_game):
     assert two_player_game.get_absolute_url() == f"/games/{two_player_game.pk}/"
     assert str(two_player_game) == f"Game {two_player_game.pk}"
+
+
+def test_the_admin_hides_event_data_until_the_game_is_over(
+    admin_client, two_player_game, other_user
+):
+    from games import services
+
+    event = two_player_game.events.get(seq=2)
+    url = f"/admin/games/gameevent/{event.pk}/change/"
+    response = admin_client.get(url)
+    assert response.status_code == 200
+    assert "CardsDealt" in response.text and "Data:" not in response.text
+    services.game_resign(game_id=two_player_game.pk, user=other_user)
+    assert "Data:" in admin_client.get(url).text

@@ -382,7 +382,7 @@ def test_a_refused_default_move_falls_back_to_a_bot_move(
     clock.advance(HOUR)
     with caplog.at_level(logging.ERROR, logger="games.services"):
         assert services.deadline_expire(game_id=game.pk, version=game.version)
-    assert "Default move" in caplog.text
+    assert "Default Pay refused" in caplog.text
     assert fresh(game).events.filter(seq__gt=game.version, cause="timeout").exists()
     assert seat_at(game, seat.position).missed_deadlines == 1
 
