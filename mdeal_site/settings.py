@@ -207,6 +207,7 @@ else:
         "data_folder_in": str(celery_dir / "queue"),
         "data_folder_out": str(celery_dir / "queue"),
         "processed_folder": str(celery_dir / "processed"),
+        "control_folder": str(celery_dir / "control"),
         "store_processed": False,
     }
 
