@@ -9,10 +9,10 @@ import argparse
 import random
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from games.engine import Options, awaiting, decide, evolve, replay, setup
+from games.engine import Options, State, awaiting, decide, evolve, replay, setup
 from games.engine.bots import BOTS, Bot
 
 MAX_DECISIONS = 5_000
@@ -25,14 +25,12 @@ class Game:
     seats: int
     seed: int
     events: list = field(default_factory=list)
-    state: object = None
+    state: State | None = None
     decisions: int = 0
     winner: int | None = None
     capped: bool = False
-
-
-def is_over(state) -> bool:
-    return state.over or not awaiting(state)
+    bot_seconds: float = 0.0
+    engine_seconds: float = 0.0
 
 
 def play(
@@ -41,39 +39,36 @@ def play(
     *,
     options: Options | None = None,
     max_decisions: int = MAX_DECISIONS,
-    on_event: Callable | None = None,
 ) -> Game:
     """Play one game with one bot per seat; every random choice comes from `seed`.
 
-    `on_event(before, move, event, after)` is called after every event (the
-    self-play tests check their invariants there).
+    A game still running after `max_decisions` decisions is cut and marked
+    `capped`.
     """
+    clock = time.perf_counter
     game = Game(seats=len(bots), seed=seed)
     engine_rng = random.Random(seed)
     bot_rngs = [random.Random(seed * 1_000 + i + 1) for i in range(len(bots))]
-    game.events = list(setup(len(bots), options or Options(), engine_rng))
-    state = None
-    for event in game.events:
-        after = evolve(state, event)
-        if on_event is not None:
-            on_event(state, None, event, after)
-        state = after
-    while not is_over(state):
+    game.events = setup(len(bots), options or Options(), engine_rng)
+    state = replay(game.events)
+    while not state.over:
         if game.decisions >= max_decisions:
             game.capped = True
             break
+        started = clock()
         entries = awaiting(state)
         # Several seats may owe an answer at once; let any of them go first.
         entry = entries[0] if len(entries) == 1 else engine_rng.choice(entries)
         seat = entry.seat
         move = bots[seat](state, seat, bot_rngs[seat])
-        for event in decide(state, move, engine_rng):
-            after = evolve(state, event)
-            if on_event is not None:
-                on_event(state, move, event, after)
-            game.events.append(event)
-            state = after
+        chosen = clock()
+        events = decide(state, move, engine_rng)
+        for event in events:
+            state = evolve(state, event)
+        game.events.extend(events)
         game.decisions += 1
+        game.bot_seconds += chosen - started
+        game.engine_seconds += clock() - chosen
     game.state = state
     game.winner = state.winner
     return game
@@ -87,82 +82,87 @@ def _row(cells, widths) -> str:
     return "  ".join(str(c).rjust(w) for c, w in zip(cells, widths, strict=True))
 
 
+COLUMNS = (
+    ("seats", "{}"),
+    ("games", "{}"),
+    ("capped", "{}"),
+    ("games/s", "{:.1f}"),
+    ("decisions/s", "{:.0f}"),
+    ("dec/game", "{:.0f}"),
+    ("bot us/dec", "{:.0f}"),
+    ("engine us/dec", "{:.0f}"),
+    ("replay us/event", "{:.1f}"),
+)
+
+
+def _figures(label, played: list[Game], elapsed: float, replay_time: float) -> dict:
+    decisions = sum(g.decisions for g in played)
+    events = sum(len(g.events) for g in played)
+    return {
+        "seats": label,
+        "games": len(played),
+        "capped": sum(g.capped for g in played),
+        "games/s": len(played) / elapsed,
+        "decisions/s": decisions / elapsed,
+        "dec/game": decisions / max(len(played), 1),
+        "bot us/dec": sum(g.bot_seconds for g in played) / max(decisions, 1) * 1e6,
+        "engine us/dec": sum(g.engine_seconds for g in played)
+        / max(decisions, 1)
+        * 1e6,
+        "replay us/event": replay_time / max(events, 1) * 1e6,
+    }
+
+
 def run(games: int, duel: int, seed: int, cap: int, out=sys.stdout) -> dict:
     """Run the benchmark and print its table; return the figures."""
     rng = random.Random(seed)
     print(
-        f"mdeal engine benchmark: {games} games per seat count, "
-        f"{duel} duel games, seed {seed}, cap {cap} decisions",
+        f"mdeal engine benchmark: {games} games per seat count (each seat a random "
+        f"or a sensible bot), seed {seed}, cap {cap} decisions a game",
         file=out,
     )
-    header = (
-        "seats",
-        "games",
-        "capped",
-        "games/s",
-        "decisions/s",
-        "events",
-        "replay us/ev",
-    )
-    widths = [max(len(h), 8) for h in header]
-    print(_row(header, widths), file=out)
+    widths = [max(len(name), 6) for name, _ in COLUMNS]
+    print(_row([name for name, _ in COLUMNS], widths), file=out)
     print(_row(["-" * w for w in widths], widths), file=out)
-    figures: dict = {"seats": {}}
+    rows = []
+    every: list[Game] = []
+    totals = [0.0, 0.0]
     for seats in range(2, 6):
-        names = ["random", "sensible"]
         played: list[Game] = []
         start = time.perf_counter()
-        for i in range(games):
-            lineup = [
-                names[(i + s) % 2] if rng.random() < 0.5 else "sensible"
-                for s in range(seats)
-            ]
-            played.append(
-                play(bot_lineup(lineup), rng.randrange(2**32), max_decisions=cap)
-            )
+        for _ in range(games):
+            lineup = [rng.choice(sorted(BOTS)) for _ in range(seats)]
+            game = play(bot_lineup(lineup), rng.randrange(2**32), max_decisions=cap)
+            played.append(game)
         elapsed = time.perf_counter() - start
-        decisions = sum(g.decisions for g in played)
-        events = sum(len(g.events) for g in played)
         start = time.perf_counter()
-        for g in played:
-            replay(g.events)
+        for game in played:
+            replay(game.events)
         replay_time = time.perf_counter() - start
-        capped = sum(g.capped for g in played)
-        row = {
-            "games": games,
-            "capped": capped,
-            "games_per_s": games / elapsed,
-            "decisions_per_s": decisions / elapsed,
-            "events": events,
-            "replay_us_per_event": replay_time / max(events, 1) * 1e6,
-        }
-        figures["seats"][seats] = row
-        print(
-            _row(
-                (
-                    seats,
-                    games,
-                    capped,
-                    f"{row['games_per_s']:.1f}",
-                    f"{row['decisions_per_s']:.0f}",
-                    events,
-                    f"{row['replay_us_per_event']:.1f}",
-                ),
-                widths,
-            ),
-            file=out,
-        )
-    figures["duel"] = duel_figures = _duel(duel, rng, cap)
+        rows.append(_figures(seats, played, elapsed, replay_time))
+        every += played
+        totals[0] += elapsed
+        totals[1] += replay_time
+    rows.append(_figures("all", every, *totals))
+    for i, row in enumerate(rows):
+        if i == len(rows) - 1:
+            print(_row(["-" * w for w in widths], widths), file=out)
+        cells = [fmt.format(row[name]) for name, fmt in COLUMNS]
+        print(_row(cells, widths), file=out)
+    result = _duel(duel, rng, cap)
     print(file=out)
     print(
-        f"sensible vs random, {duel} two-seat games (seats alternate): "
-        f"sensible won {duel_figures['sensible']}, random won "
-        f"{duel_figures['random']}, unfinished {duel_figures['unfinished']}; "
-        f"sensible win rate {duel_figures['rate']:.1%} "
-        f"({duel_figures['seconds']:.1f}s)",
+        f"sensible vs random, {duel} two-seat games, seats alternating: "
+        f"sensible won {result['sensible']}, random won {result['random']}, "
+        f"unfinished {result['unfinished']}",
         file=out,
     )
-    return figures
+    print(
+        f"sensible bot win rate: {result['rate']:.1%} "
+        f"({result['seconds']:.1f}s for the duel games)",
+        file=out,
+    )
+    return {"rows": rows, "duel": result}
 
 
 def _duel(count: int, rng: random.Random, cap: int) -> dict:
@@ -185,7 +185,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         prog="python -m games.engine.bench", description=__doc__.splitlines()[0]
     )
     parser.add_argument(
-        "--games", type=int, default=50, help="games per seat count, 2 to 5"
+        "--games", type=int, default=200, help="games per seat count, 2 to 5"
     )
     parser.add_argument(
         "--duel", type=int, default=500, help="two-seat sensible vs random games"
