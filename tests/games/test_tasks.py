@@ -392,3 +392,40 @@ def test_the_beat_schedule_names_the_sweep(settings):
     assert tasks.deadlines_sweep.name in scheduled
     assert tasks.deadline_expire.name == "games.tasks.deadline_expire"
     assert tasks.bots_play.name == "games.tasks.bots_play"
+
+
+def test_bots_hand_over_to_a_fresh_task_after_their_quota(
+    user, monkeypatch, django_capture_on_commit_callbacks
+):
+    monkeypatch.setattr(services, "BOT_MOVES_PER_CALL", 1)
+    moved = []
+    real_bots_play = services.bots_play
+
+    def counting_bots_play(**kwargs):
+        moved.append(real_bots_play(**kwargs))
+        return moved[-1]
+
+    monkeypatch.setattr(services, "bots_play", counting_bots_play)
+    with django_capture_on_commit_callbacks(execute=True):
+        game = make_game(creator=user, bots=2)
+    seat = awaited_seat(game)
+    with django_capture_on_commit_callbacks(execute=True):
+        move_submit_as(game, seat, engine.EndTurn(seat=seat.position))
+    game = fresh(game)
+    # Two bot turns, one move per call: the calls chained through the queue.
+    assert moved.count(True) >= 2
+    if game.status == Game.Status.ACTIVE:
+        assert awaited_seat(game).user == user
+
+
+def test_when_only_bots_remain_they_play_to_the_end(
+    user, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        game = make_game(creator=user, bots=2)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.game_resign(game_id=game.pk, user=user)
+    game = fresh(game)
+    assert game.status == Game.Status.FINISHED
+    assert game.winner.bot
+    assert Seat.objects.get(game=game, user=user).status == Seat.Status.RESIGNED
