@@ -272,6 +272,9 @@ def _score_sly(t: _Table, move: SlyDeal) -> float:
     if gain >= 300:
         return gain + 10
     denial = _loss_of_card(t, move.target, move.take)
+    if gain + denial < 15 and len(t.me.hand) <= 6:
+        # Keep it for a card that finishes a set.
+        return -1.0
     return 200.0 + 3 * gain + 4 * denial
 
 
