@@ -371,7 +371,7 @@ class Checks:
     """How thoroughly to look at each game."""
 
     every_legal_move: bool = True
-    illegal_moves: int = 20
+    illegal_moves: int = 12
     views: bool = True
     json_every_event: bool = True
 
@@ -450,13 +450,26 @@ def play_checked(
             seat = probe_rng.choice(owing).seat
             for move in surely_illegal(state, seat, probe_rng):
                 refuse(state, move, must=True)
-            for move in garbage_moves(state, seat, probe_rng)[: checks.illegal_moves]:
-                if move not in legal_moves(state, move.seat):
-                    refuse(state, move, must=False)
+            garbage = garbage_moves(state, seat, probe_rng)
+            for move in probe_rng.sample(
+                garbage, min(len(garbage), checks.illegal_moves)
+            ):
+                listed = legal_moves(state, move.seat)
+                if move not in listed and refuse(state, move, must=False):
+                    # Legal but not listed: another copy of a listed card, a
+                    # set left to the engine, a free choice of cards.
+                    assert any(type(m) is type(move) for m in listed), move
         if probing:
             assert pickle.dumps(state) == snapshot, "trying moves changed the state"
         entry = owing[0] if len(owing) == 1 else rng.choice(owing)
         move = BOT_KINDS[lineup[entry.seat]](state, entry.seat, bot_rngs[entry.seat])
+        if "chaos" in lineup and rng.random() < 0.002:
+            # Resign out of turn, whatever is pending.
+            quitter = rng.choice(
+                [i for i, name in enumerate(lineup) if name == "chaos"]
+            )
+            if not state.players[quitter].resigned:
+                move = Resign(seat=quitter)
         assert_round_trip(move)
         events = decide(state, move, rng)
         assert events, f"{move} made nothing happen"
