@@ -53,6 +53,7 @@ from games.engine import (
     State,
     awaiting,
     decide,
+    default_move,
     describe,
     evolve,
     from_json,
@@ -434,14 +435,26 @@ def play_checked(
         assert all(not state.players[a.seat].resigned for a in owing)
         probing = checks.every_legal_move or checks.illegal_moves
         snapshot = pickle.dumps(state) if probing else None
+        for a in owing:
+            assert a.kind in ("play", "discard", "respond", "pay"), a
+            assert a.detail.strip(), a
+            if a.kind == "pay":
+                assert a.amount > 0 and a.to is not None and a.to != a.seat, a
+            if a.kind == "discard":
+                assert a.count == len(state.players[a.seat].hand) - 7, a
         for i, p in enumerate(state.players):
             listed = legal_moves(state, i)
             if p.resigned:
                 assert listed == []
             elif all(a.seat != i for a in owing):
                 assert listed == [Resign(seat=i)], f"seat {i} owes nothing"
+                assert default_move(state, i) is None
             else:
                 assert listed[-1] == Resign(seat=i) and len(listed) > 1
+                # What a deadline plays must be legal: the site relies on it.
+                timeout = default_move(state, i)
+                assert timeout is not None and not isinstance(timeout, Resign)
+                decide(state, timeout, random.Random(3))
                 if checks.every_legal_move:
                     for move in listed:
                         assert_round_trip(move)
