@@ -152,9 +152,9 @@ def _set_worth(t: _Table, s: PropertySet) -> float:
     """What a set means to its owner, in rough millions."""
     if s.full:
         return 14.0 + t.rent(s)
-    if s.size - len(s.cards) == 1:
-        return 6.0
-    return 2.0 * len(s.cards) / s.size
+    progress = len(s.cards) / s.size
+    worth = 10 * progress**2 + progress * rent_for(s.colour, s.size) / 4
+    return worth + 2.0 if s.size - len(s.cards) == 1 else worth
 
 
 def _completes(t: _Table, colour) -> float:

@@ -15,10 +15,14 @@ from games.engine import (
     DealBreaker,
     Discard,
     EndTurn,
+    ForcedDeal,
     IllegalMove,
+    MoveWild,
+    PassGo,
     Pay,
     PlayProperty,
     SayNo,
+    SlyDeal,
     awaiting,
     decide,
     evolve,
@@ -372,3 +376,79 @@ def test_bots_never_resign_for_a_seat_that_owes_nothing():
     for bot in BOTS.values():
         with pytest.raises(IllegalMove):
             bot(state, 1, random.Random(0))
+
+
+def test_sensible_bot_sly_deals_the_card_that_finishes_a_set():
+    state = scenario("""
+        0 hand: Sly Deal, 1M
+        0 sets: red[Kentucky Avenue, Indiana Avenue]
+        1 sets: red[Illinois Avenue] green[Pacific Avenue]
+    """)
+    move = sensible_bot(state, 0, random.Random(0))
+    assert move == SlyDeal(
+        seat=0,
+        card=in_hand(state, 0, "Sly Deal"),
+        target=1,
+        take=on_table(state, 1, "Illinois Avenue"),
+    )
+
+
+def test_sensible_bot_forced_deals_for_a_set_and_gives_what_it_needs_least():
+    state = scenario("""
+        0 hand: Forced Deal
+        0 sets: orange[St. James Place, Tennessee Avenue] brown[Baltic Avenue]
+        0 sets: light blue[Oriental Avenue, Vermont Avenue]
+        1 sets: orange[New York Avenue]
+    """)
+    move = sensible_bot(state, 0, random.Random(0))
+    assert isinstance(move, ForcedDeal)
+    assert move.take == on_table(state, 1, "New York Avenue")
+    assert move.give == on_table(state, 0, "Baltic Avenue")
+
+
+def test_sensible_bot_lays_a_wild_where_it_finishes_a_set():
+    state = scenario("""
+        0 hand: Pink/Orange Wild
+        0 sets: pink[St. Charles Place] orange[St. James Place, Tennessee Avenue]
+    """)
+    move = sensible_bot(state, 0, random.Random(0))
+    assert isinstance(move, PlayProperty) and move.colour == Colour.orange
+
+
+def test_sensible_bot_moves_a_wild_to_finish_a_set():
+    state = scenario("""
+        turn: 0 plays: 3
+        0 sets: pink[St. Charles Place, Pink/Orange Wild]
+        0 sets: orange[St. James Place, Tennessee Avenue]
+    """)
+    move = sensible_bot(state, 0, random.Random(0))
+    assert move == MoveWild(
+        seat=0,
+        card=on_table(state, 0, "Pink/Orange Wild"),
+        colour=Colour.orange,
+        set_index=1,
+    )
+    state = apply(state, move)
+    assert sensible_bot(state, 0, random.Random(0)) == EndTurn(seat=0)
+
+
+def test_sensible_bot_plays_pass_go_before_anything_else():
+    state = scenario("""
+        0 hand: Pass Go, 5M, Boardwalk
+    """)
+    move = sensible_bot(state, 0, random.Random(0))
+    assert move == PassGo(seat=0, card=in_hand(state, 0, "Pass Go"))
+
+
+def test_sensible_bot_pays_everything_it_has_when_that_is_not_enough():
+    state = scenario("""
+        0 hand: Debt Collector
+        1 bank: 1M
+        1 sets: brown[Baltic Avenue, Multicolour Wild]
+    """)
+    state = apply(
+        state, CollectDebt(seat=0, card=in_hand(state, 0, "Debt Collector"), target=1)
+    )
+    state = apply(state, Accept(seat=1))
+    move = sensible_bot(state, 1, random.Random(0))
+    assert sorted(move.cards) == sorted(state.players[1].payable())
