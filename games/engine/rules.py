@@ -812,6 +812,7 @@ def _play_moves(state: State, seat: int) -> list[mv.Move]:
     hand = _distinct(player.hand)
     sets = player.sets
     my_colours = {s.colour for s in sets}
+    opens = _open_sets(player)
     doubles_in_hand = [
         c for c in player.hand if DECK[c].action is Action.double_the_rent
     ]
@@ -821,17 +822,13 @@ def _play_moves(state: State, seat: int) -> list[mv.Move]:
             kind = card.kind
             if kind in (Kind.property, Kind.wild):
                 for colour in card.colours:
-                    opens = [
-                        i
-                        for i, s in enumerate(sets)
-                        if s.colour == colour and not s.full
-                    ]
-                    if opens:
+                    joinable = opens.get(colour)
+                    if joinable:
                         out.extend(
                             mv.PlayProperty(
                                 seat=seat, card=c, colour=colour, set_index=i
                             )
-                            for i in opens
+                            for i in joinable
                         )
                     elif not card.multicolour:
                         out.append(mv.PlayProperty(seat=seat, card=c, colour=colour))
@@ -911,34 +908,43 @@ def _play_moves(state: State, seat: int) -> list[mv.Move]:
                     if s.can_take_hotel()
                 )
     if plays_left > 0 or not options.wild_move_costs_play:
-        out.extend(_wild_moves(player, seat))
+        out.extend(_wild_moves(player, seat, opens))
     out.append(mv.EndTurn(seat=seat))
     if len(player.hand) > HAND_LIMIT:
         out.append(mv.Discard(seat=seat, cards=default_discard(player)))
     return out
 
 
-def _wild_moves(player: Player, seat: int) -> list[mv.Move]:
+_WILDS = frozenset(c.id for c in DECK if c.kind is Kind.wild)
+
+
+def _open_sets(player: Player) -> dict[Colour, list[int]]:
+    """Indexes of the sets that are not full, by colour."""
+    opens: dict[Colour, list[int]] = {}
+    for i, s in enumerate(player.sets):
+        if not s.full:
+            opens.setdefault(s.colour, []).append(i)
+    return opens
+
+
+def _wild_moves(
+    player: Player, seat: int, opens: dict[Colour, list[int]]
+) -> list[mv.Move]:
     out: list[mv.Move] = []
     sets = player.sets
-    located = [(c, i) for i, s in enumerate(sets) for c in s.cards]
+    located = [(c, i) for i, s in enumerate(sets) for c in s.cards if c in _WILDS]
     located += [(c, None) for c in player.loose]
     for c, src in located:
         card = DECK[c]
-        if card.kind is not Kind.wild:
-            continue
+        src_colour = sets[src].colour if src is not None else None
         for colour in card.colours:
-            opens = [
-                i
-                for i, s in enumerate(sets)
-                if i != src and s.colour == colour and not s.full
-            ]
-            if opens:
+            dests = [i for i in opens.get(colour, ()) if i != src]
+            if dests:
                 out.extend(
                     mv.MoveWild(seat=seat, card=c, colour=colour, set_index=i)
-                    for i in opens
+                    for i in dests
                 )
-            elif not card.multicolour and (src is None or sets[src].colour != colour):
+            elif not card.multicolour and colour != src_colour:
                 out.append(mv.MoveWild(seat=seat, card=c, colour=colour))
     return out
 
