@@ -654,27 +654,28 @@ def decide(state: State, move: mv.Move, rng: random.Random) -> list[ev.Event]:
 # Who acts -------------------------------------------------------------------
 
 
-def _what(state: State, pending: Pending, amount: int) -> str:
+def _hit(pending: Pending, amount: int) -> str:
+    """What the card in play does to a target, as a sentence for them."""
     kind = pending.kind
     if kind == "rent":
-        return f"{amount}M rent for {_cname(pending.colour)}"
+        return f"You are charged {amount}M rent for {_cname(pending.colour)}."
     if kind == "debt":
-        return f"a {amount}M debt"
+        return f"A Debt Collector asks you for {amount}M."
     if kind == "birthday":
-        return f"{amount}M for a birthday"
+        return f"It's a birthday: you are asked for {amount}M."
     if kind == "sly_deal":
-        return f"a Sly Deal on {DECK[pending.take].name}"
+        return f"A Sly Deal takes your {DECK[pending.take].name}."
     if kind == "forced_deal":
         return (
-            f"a Forced Deal taking {DECK[pending.take].name} for "
-            f"{DECK[pending.give].name}"
+            f"A Forced Deal takes your {DECK[pending.take].name} for "
+            f"{DECK[pending.give].name}."
         )
-    return f"a Deal Breaker on a {_cname(pending.colour)} set"
+    return f"A Deal Breaker takes your {_cname(pending.colour)} set."
 
 
 def awaiting(state: State) -> tuple[Awaiting, ...]:
-    """Every seat that owes a decision now. "Until every payer has paid or said
-    no, the player who asked waits."
+    """Every seat that owes a decision now. RULES.md: "Until every payer has paid
+    or said no, the player who asked waits."
     """
     if state.phase == OVER:
         return ()
@@ -697,30 +698,29 @@ def awaiting(state: State) -> tuple[Awaiting, ...]:
         )
     out = []
     actor = pending.actor
+    played = DECK[pending.card].name
     for t in pending.targets:
-        what = _what(state, pending, t.amount)
+        amount = t.amount or None
         if t.status == RESPOND:
-            detail = (
-                f"Your Just Say No was answered, {what} is back on. "
-                "Say no again or accept."
-                if t.nos
-                else f"You are hit by {what}. Say no or accept."
-            )
-            amount = t.amount or None
+            hit = _hit(pending, t.amount)
+            if t.nos:
+                detail = (
+                    f"Your Just Say No was answered with another. {hit} "
+                    "Say no again or accept."
+                )
+            else:
+                detail = f"{hit} Say no or accept."
             out.append(Awaiting(t.seat, "respond", amount, actor, None, detail))
         elif t.status == PAY:
             detail = (
-                f"Pay {t.amount}M for {what} from your bank and properties "
-                "(no change is given)."
+                f"Pay {t.amount}M from your bank and properties (no change is given)."
             )
             out.append(Awaiting(t.seat, "pay", t.amount, actor, None, detail))
         elif t.status == SAID_NO:
             detail = (
-                f"Your {what} was refused with a Just Say No. Say no back or accept."
+                f"Your {played} was refused with a Just Say No. Say no back or accept."
             )
-            out.append(
-                Awaiting(actor, "respond", t.amount or None, t.seat, None, detail)
-            )
+            out.append(Awaiting(actor, "respond", amount, t.seat, None, detail))
     return tuple(out)
 
 

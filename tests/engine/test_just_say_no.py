@@ -204,3 +204,17 @@ def test_sly_deal_refused_with_just_say_no_keeps_the_card():
     )
     assert set_names(s, 1) == [("pink", ["St. Charles Place"])]
     assert s.plays == 1
+
+
+def test_each_seat_is_told_in_a_sentence_what_it_owes():
+    s = _deal_breaker(scenario(DEAL_BREAKER_TABLE))
+    (a,) = awaiting(s)
+    assert a.detail == "A Deal Breaker takes your Red set. Say no or accept."
+    s = apply(s, SayNo(seat=1, card=held(s, 1, "Just Say No")))
+    (a,) = awaiting(s)
+    assert a.detail == (
+        "Your Deal Breaker was refused with a Just Say No. Say no back or accept."
+    )
+    s = apply(s, SayNo(seat=0, card=held(s, 0, "Just Say No")))
+    (a,) = awaiting(s)
+    assert a.detail.startswith("Your Just Say No was answered with another.")
