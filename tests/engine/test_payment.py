@@ -204,3 +204,14 @@ def test_a_hotel_left_without_its_house_goes_to_its_owners_bank():
     assert s.players[1].sets[0].hotel is None
     assert names(s.players[1].bank) == ["Hotel"]
     assert names(s.players[0].bank) == ["House", "2M"]
+
+
+def test_paying_with_the_last_property_under_a_multicolour_wild_leaves_it_loose():
+    s = _owing("1 sets: green[Pacific Avenue, Multicolour Wild]\n1 bank: 1M")
+    multi = on_table(s, 1, "Multicolour Wild")
+    s = apply(
+        s, Pay(seat=1, cards=(on_table(s, 1, "Pacific Avenue"), on_table(s, 1, "1M")))
+    )
+    assert s.players[1].sets == ()
+    assert s.players[1].loose == (multi,)
+    assert set_names(s, 0) == [("green", ["Pacific Avenue"])]

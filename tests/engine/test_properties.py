@@ -232,3 +232,16 @@ def test_legal_moves_list_every_colour_and_set_choice_for_a_wild():
     assert len({m.card for m in wild_plays}) == 1  # identical cards listed once
     assert EndTurn(seat=0) in legal_moves(s, 0)
     assert DECK[wild_plays[0].card].name == "Red/Yellow Wild"
+
+
+def test_a_wild_leaving_a_set_of_its_own_joins_the_set_named_before_the_move():
+    s = scenario("0 sets: yellow[Red/Yellow Wild], red[Kentucky Avenue]")
+    wild = on_table(s, 0, "Red/Yellow Wild")
+    s = apply(s, MoveWild(seat=0, card=wild, colour="red", set_index=1))
+    assert set_names(s, 0) == [("red", ["Kentucky Avenue", "Red/Yellow Wild"])]
+    s = scenario("0 sets: red[Kentucky Avenue, Red/Yellow Wild]")
+    refused(
+        s,
+        MoveWild(seat=0, card=wild, colour="red", set_index=0),
+        "already in that set",
+    )
