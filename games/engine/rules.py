@@ -125,7 +125,7 @@ def _end_turn(b: _Builder) -> None:
 def _colour(value) -> Colour:
     try:
         return Colour(value)
-    except ValueError:
+    except (ValueError, TypeError):
         raise IllegalMove("There is no such colour.") from None
 
 
