@@ -3,7 +3,7 @@
 import re
 
 from .cards import DECK, NO_BUILDINGS, Colour, Kind
-from .state import Options, Player, PropertySet, State
+from .state import OPTION_LABELS, Options, Player, PropertySet, State
 
 
 def _norm(name: str) -> str:
@@ -60,6 +60,7 @@ class _Cards:
         return tuple(self.take(n) for n in text.split(",") if n.strip())
 
 
+_COMMENT = re.compile(r"(^|\s)#(?!\d).*$")
 _SET = re.compile(r"([A-Za-z_ ]+?)\s*\[([^\]]*)\]")
 
 
@@ -116,11 +117,11 @@ def scenario(text: str) -> State:
 
     A seat's lines may repeat; they add up. Card names are the deck's names,
     any case; two-colour wilds and rents in either colour order ("Yellow/Red
-    Wild"); "#17" names card 17. A name shared
-    by several copies takes the next unused one. Every card not named goes to
-    the draw pile, in id order, under the cards listed for it ("rest:" puts
-    them on top of the discard pile or in a seat's hand instead). The turn is
-    in its play phase, with the draw already made.
+    Wild"); "#17" names card 17. A name shared by several copies takes the next
+    unused one. Every card not named goes to the draw pile, in id order, under
+    the cards listed for it ("rest:" puts them on top of the discard pile or in
+    a seat's hand instead). The turn is in its play phase, with the draw
+    already made. A position the rules could not reach raises ValueError.
     """
     cards = _Cards()
     per_seat: dict[int, dict[str, object]] = {}
@@ -128,8 +129,7 @@ def scenario(text: str) -> State:
     draw: tuple[int, ...] = ()
     discard: tuple[int, ...] = ()
     for raw in text.splitlines():
-        line = raw.split("#", 1)[0] if not re.search(r"#\d", raw) else raw
-        line = line.strip()
+        line = _COMMENT.sub("", raw).strip()
         if not line:
             continue
         m = re.fullmatch(r"(\d+)\s+(hand|bank|sets|loose|resigned)\s*:?\s*(.*)", line)
@@ -161,14 +161,17 @@ def scenario(text: str) -> State:
     if not 2 <= seats <= 5:
         raise ValueError("A game has 2 to 5 players.")
     names = [n.strip() for n in header.get("options", "").split(",") if n.strip()]
+    unknown = set(names) - set(OPTION_LABELS)
+    if unknown:
+        raise ValueError(f"No house rule is named {', '.join(sorted(unknown))}.")
     options = Options(**dict.fromkeys(names, True))
     players = []
     for seat in range(seats):
         e = per_seat.get(seat, {})
-        for key in ("hand", "bank"):
-            for c in e.get(key, ()):
-                if key == "bank" and DECK[c].kind in (Kind.property, Kind.wild):
-                    raise ValueError("Properties cannot be banked.")
+        if any(DECK[c].kind in (Kind.property, Kind.wild) for c in e.get("bank", ())):
+            raise ValueError("Properties cannot be banked.")
+        if not all(DECK[c].multicolour for c in e.get("loose", ())):
+            raise ValueError("Only a multicolour wild can be left with no set.")
         players.append(
             Player(
                 hand=e.get("hand", ()),
@@ -190,12 +193,15 @@ def scenario(text: str) -> State:
             raise ValueError(f"Cannot put the other cards in {where!r}.")
         p = players[int(m[1])]
         players[int(m[1])] = Player(p.hand + rest, p.bank, p.sets, p.loose, p.resigned)
+    active = int(header.get("turn", 0))
+    if active >= seats or players[active].resigned:
+        raise ValueError(f"Seat {active} cannot have the turn.")
     return State(
         options=options,
         players=tuple(players),
         draw=draw,
         discard=discard,
-        active=int(header.get("turn", 0)),
+        active=active,
         plays=int(header.get("plays", 0)),
         turn=1,
     )

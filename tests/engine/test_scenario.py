@@ -72,3 +72,19 @@ def test_scenario_can_put_the_other_cards_in_the_discard_pile_or_a_hand():
     assert s.draw == () and len(s.discard) == 105
     s = scenario("0 hand: 1M\nrest: 1 hand")
     assert len(s.players[1].hand) == 105
+
+
+def test_scenario_skips_comments_but_reads_card_numbers():
+    s = scenario("# a comment\n0 hand: #86, 2M  # the first 1M and a 2M")
+    assert names(s.players[0].hand) == ["1M", "2M"]
+
+
+def test_scenario_refuses_unknown_house_rules_and_impossible_positions():
+    with pytest.raises(ValueError, match="No house rule"):
+        scenario("options: free_parking_jackpot")
+    with pytest.raises(ValueError, match="multicolour wild can be left"):
+        scenario("0 loose: Red/Yellow Wild")
+    with pytest.raises(ValueError, match="cannot have the turn"):
+        scenario("seats: 2\nturn: 3")
+    with pytest.raises(ValueError, match="cannot be banked"):
+        scenario("0 bank: Boardwalk")
