@@ -230,3 +230,28 @@ def test_history_lines_read_as_sentences_for_the_players_involved():
     assert describe(PaymentMade(seat=1, to=0, cards=()), 2, NAMES) == (
         "Bea had nothing to pay."
     )
+
+
+def test_every_kind_of_event_has_a_history_line_or_none_for_every_reader():
+    from dataclasses import fields
+
+    from games.engine import Colour, Event, Options
+    from games.engine.events import EVENT_TYPES
+
+    samples = {
+        int: 1,
+        tuple[int, ...]: (22, 23),
+        Colour: Colour.red,
+        Colour | None: Colour.red,
+        Options: Options(),
+        bool: True,
+    }
+    for cls in EVENT_TYPES:
+        kwargs = {}
+        for f in fields(cls):
+            kwargs[f.name] = samples[f.type]
+        event = cls(**kwargs)
+        assert isinstance(event, Event)
+        for seat in (None, 0, 1, 2):
+            line = describe(event, seat, NAMES)
+            assert line is None or (line[0].isupper() and line.endswith((".", "!")))
