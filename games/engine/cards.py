@@ -193,8 +193,3 @@ assert DECK_SIZE == 106
 def card(card_id: int) -> Card:
     """The card with this stable id."""
     return DECK[card_id]
-
-
-def cards_named(name: str) -> tuple[int, ...]:
-    """Ids of every card with exactly this name, in id order."""
-    return tuple(c.id for c in DECK if c.name == name)

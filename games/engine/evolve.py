@@ -8,7 +8,6 @@ from .state import (
     DISCARD,
     DONE,
     GONE,
-    OPEN_STATUSES,
     OVER,
     PAID,
     PAY,
@@ -152,9 +151,8 @@ def _with_target(pending: Pending, seat: int, **changes) -> Pending | None:
     targets = tuple(
         replace(t, **changes) if t.seat == seat else t for t in pending.targets
     )
-    if all(t.status not in OPEN_STATUSES for t in targets):
-        return None
-    return replace(pending, targets=targets)
+    pending = replace(pending, targets=targets)
+    return None if pending.settled else pending
 
 
 def _game_started(state: State | None, e: ev.GameStarted) -> State:
