@@ -175,7 +175,7 @@ def describe(event: ev.Event, seat: int | None, names: Sequence[str]) -> str | N
                 return f"You were dealt {_names(e.cards)}."
             return None
         case ev.TurnStarted():
-            return f"{names[e.seat]}'s turn."
+            return "Your turn." if e.seat == seat else f"{names[e.seat]}'s turn."
         case ev.CardsDrawn():
             if e.seat == seat:
                 return f"You drew {_names(e.cards)}."
