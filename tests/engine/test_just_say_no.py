@@ -3,6 +3,7 @@ from games.engine import (
     Birthday,
     DealBreaker,
     JustSayNoPlayed,
+    Pay,
     SayNo,
     SlyDeal,
     awaiting,
@@ -104,15 +105,9 @@ def test_one_just_say_no_cancels_the_charge_for_that_target_only():
         Accept(seat=0),
     )
     assert [(a.seat, a.kind, a.amount) for a in awaiting(s)] == [(2, "respond", 2)]
-    s = apply(s, Accept(seat=2), apply_pay(s, 2))
+    s = apply(s, Accept(seat=2), Pay(seat=2, cards=s.players[2].bank))
     assert bank_total(s, 1) == 2
     assert bank_total(s, 0) == 2
-
-
-def apply_pay(s, seat):
-    from games.engine import Pay
-
-    return Pay(seat=seat, cards=s.players[seat].bank)
 
 
 def test_just_say_no_in_answer_costs_no_play_even_with_none_left():

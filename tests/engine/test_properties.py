@@ -14,7 +14,7 @@ from .support import apply, bank_total, held, names, on_table, refused, set_name
 
 def test_money_and_action_cards_can_be_banked():
     s = scenario("0 hand: 5M, Deal Breaker, Wild Rent")
-    s = apply(*[s], *[BankCard(seat=0, card=c) for c in s.players[0].hand])
+    s = apply(s, *[BankCard(seat=0, card=c) for c in s.players[0].hand])
     assert bank_total(s, 0) == 5 + 5 + 3
     assert s.plays == 3
 

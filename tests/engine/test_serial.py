@@ -12,11 +12,16 @@ from games.engine import (
     Pay,
     PlayProperty,
     RentCharged,
+    Resign,
     SayNo,
     State,
+    awaiting,
+    decide,
+    evolve,
     from_json,
     legal_moves,
     new_game,
+    replay,
     scenario,
     setup,
     to_json,
@@ -113,8 +118,6 @@ def test_new_game_state_round_trips():
 
 
 def test_a_game_replays_from_its_stored_events_to_the_same_state():
-    from games.engine import Resign, awaiting, decide, evolve, replay
-
     rng = random.Random(8)
     events = setup(4, Options(just_say_no_costs_play=True), rng)
     s = replay(events)

@@ -1,13 +1,21 @@
 import json
 import random
+from dataclasses import fields
 
 from games.engine import (
     DECK,
+    Accept,
     CardsDrawn,
+    CollectDebt,
+    Colour,
+    DealBreaker,
     DeckReshuffled,
     EndTurn,
+    Event,
     HandDiscarded,
     MoveWild,
+    Options,
+    PaymentMade,
     Resign,
     awaiting,
     decide,
@@ -18,6 +26,7 @@ from games.engine import (
     scenario,
     view,
 )
+from games.engine.events import EVENT_TYPES
 
 from .support import apply, held
 
@@ -164,8 +173,6 @@ def test_view_shows_sets_pending_and_awaiting():
     }
     assert seen["players"][0]["loose"] == list(s.players[0].loose)
     assert seen["phase"] == "play" and seen["plays_left"] == 3
-    from games.engine import CollectDebt
-
     s = apply(s, CollectDebt(seat=0, card=held(s, 0, "Debt Collector"), target=1))
     seen = view(s, None)
     assert seen["you"] is None
@@ -210,8 +217,6 @@ def test_history_lines_read_as_sentences_for_the_players_involved():
         1 bank: 3M, 2M
         """
     )
-    from games.engine import Accept, DealBreaker, PaymentMade
-
     evs = decide(
         s,
         DealBreaker(seat=0, card=held(s, 0, "Deal Breaker"), target=1, set_index=0),
@@ -233,11 +238,6 @@ def test_history_lines_read_as_sentences_for_the_players_involved():
 
 
 def test_every_kind_of_event_has_a_history_line_or_none_for_every_reader():
-    from dataclasses import fields
-
-    from games.engine import Colour, Event, Options
-    from games.engine.events import EVENT_TYPES
-
     samples = {
         int: 1,
         tuple[int, ...]: (22, 23),
