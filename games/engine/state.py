@@ -1,7 +1,6 @@
 """The state of a game: frozen records of tuples, cheap to copy in part."""
 
 from dataclasses import dataclass, fields
-from functools import cache
 from typing import Any
 
 from .cards import (
@@ -15,20 +14,16 @@ from .cards import (
 )
 
 _new = object.__new__
-_set = object.__setattr__
-
-
-@cache
-def _field_names(cls: type) -> tuple[str, ...]:
-    return tuple(f.name for f in fields(cls))
 
 
 def replace(obj, **changes):
     """dataclasses.replace for these frozen records, without its checks: evolve
-    copies a few fields of a record on every event, so this is its hot path."""
+    copies a few fields of a record on every event, so this is its hot path.
+    The records it copies keep a __dict__ (no slots): a copy is two updates."""
     new = _new(type(obj))
-    for name in _field_names(type(obj)):
-        _set(new, name, changes[name] if name in changes else getattr(obj, name))
+    attributes = new.__dict__
+    attributes.update(obj.__dict__)
+    attributes.update(changes)
     return new
 
 
@@ -71,7 +66,7 @@ OPTION_LABELS: dict[str, str] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PropertySet:
     """Cards of one colour, at most the full-set size, with its buildings."""
 
@@ -106,7 +101,7 @@ class PropertySet:
         return self.full and self.house is not None and self.hotel is None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Player:
     hand: tuple[int, ...] = ()
     bank: tuple[int, ...] = ()
@@ -164,7 +159,7 @@ GONE = "gone"  # the target resigned
 OPEN_STATUSES = frozenset({RESPOND, SAID_NO, PAY})
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Target:
     seat: int
     status: str = RESPOND
@@ -172,7 +167,7 @@ class Target:
     nos: int = 0  # Just Say No cards played in this target's chain
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Pending:
     """An action card being resolved, with one entry per player it hits."""
 
@@ -206,7 +201,7 @@ PLAYS_PER_TURN = 3
 HAND_LIMIT = 7
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class State:
     options: Options
     players: tuple[Player, ...]
