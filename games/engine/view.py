@@ -234,7 +234,7 @@ def describe(event: ev.Event, seat: int | None, names: Sequence[str]) -> str | N
         case ev.Accepted():
             if e.seat == e.target:
                 return f"{who(e.seat)} accepted."
-            return f"{who(e.seat)} let the Just Say No of {whom(e.target)} stand."
+            return f"{who(e.seat)} let {whose(e.target)} Just Say No stand."
         case ev.PaymentMade():
             if not e.cards:
                 return f"{who(e.seat)} had nothing to pay."

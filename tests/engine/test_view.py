@@ -5,6 +5,7 @@ from dataclasses import fields
 from games.engine import (
     DECK,
     Accept,
+    Accepted,
     CardsDrawn,
     CollectDebt,
     Colour,
@@ -255,3 +256,12 @@ def test_every_kind_of_event_has_a_history_line_or_none_for_every_reader():
         for seat in (None, 0, 1, 2):
             line = describe(event, seat, NAMES)
             assert line is None or (line[0].isupper() and line.endswith((".", "!")))
+
+
+def test_an_actor_letting_a_no_stand_reads_plainly():
+    assert describe(Accepted(seat=0, target=1), 1, NAMES) == (
+        "Ann let your Just Say No stand."
+    )
+    assert describe(Accepted(seat=0, target=1), 0, NAMES) == (
+        "You let Bea's Just Say No stand."
+    )
