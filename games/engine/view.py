@@ -230,7 +230,9 @@ def describe(event: ev.Event, seat: int | None, names: Sequence[str]) -> str | N
         case ev.BuildingPlayed():
             return f"{who(e.seat)} built a {DECK[e.card].name}."
         case ev.JustSayNoPlayed():
-            return f"{who(e.seat)} played Just Say No."
+            if e.seat == e.target:
+                return f"{who(e.seat)} said no with a Just Say No."
+            return f"{who(e.seat)} answered {whose(e.target)} Just Say No with another."
         case ev.Accepted():
             if e.seat == e.target:
                 return f"{who(e.seat)} accepted."

@@ -14,6 +14,7 @@ from games.engine import (
     EndTurn,
     Event,
     HandDiscarded,
+    JustSayNoPlayed,
     MoveWild,
     Options,
     PaymentMade,
@@ -264,4 +265,13 @@ def test_an_actor_letting_a_no_stand_reads_plainly():
     )
     assert describe(Accepted(seat=0, target=1), 0, NAMES) == (
         "You let Bea's Just Say No stand."
+    )
+
+
+def test_just_say_no_lines_tell_a_refusal_from_an_answer():
+    assert describe(JustSayNoPlayed(seat=1, card=54, target=1), 0, NAMES) == (
+        "Bea said no with a Just Say No."
+    )
+    assert describe(JustSayNoPlayed(seat=0, card=55, target=1), 1, NAMES) == (
+        "Ann answered your Just Say No with another."
     )
