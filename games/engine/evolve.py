@@ -3,7 +3,7 @@
 from collections.abc import Callable
 
 from . import events as ev
-from .cards import DECK, Action, Colour
+from .cards import DECK, SET_SIZE, Action, Colour
 from .state import (
     DISCARD,
     DONE,
@@ -43,8 +43,11 @@ def _has_anchor(cards: tuple[int, ...]) -> bool:
 def lift(player: Player, card: int) -> Player:
     """Take a card from in front of a player, tidying the set it leaves.
 
-    "When a set loses a card and is no longer full, its House and Hotel move to
-    its owner's bank as money." A multicolour wild left alone keeps no colour.
+    "A set holds cards of one colour, at most its full size; more cards of that
+    colour start another set": a set that loses a card is filled again from the
+    player's other sets of its colour that are not full. "When a set loses a card
+    and is no longer full, its House and Hotel move to its owner's bank as
+    money." A multicolour wild left alone keeps no colour.
     """
     if card in player.bank:
         return replace(player, bank=_without(player.bank, card))
@@ -60,20 +63,59 @@ def lift(player: Player, card: int) -> Player:
         if card == s.hotel:
             return replace(player, sets=_put(sets, i, replace(s, hotel=None)))
         if card in s.cards:
-            cards = _without(s.cards, card)
-            bank, loose = player.bank, player.loose
-            buildings = tuple(b for b in (s.house, s.hotel) if b is not None)
-            if not _has_anchor(cards):
-                loose += cards
-                bank += buildings
-                new_sets = sets[:i] + sets[i + 1 :]
-            elif buildings and len(cards) < s.size:
-                bank += buildings
-                new_sets = _put(sets, i, PropertySet(s.colour, cards))
-            else:
-                new_sets = _put(sets, i, replace(s, cards=cards))
-            return replace(player, sets=new_sets, bank=bank, loose=loose)
+            return _refill(player, i, _without(s.cards, card))
     raise ValueError(f"card {card} is not in front of this player")
+
+
+def _refill(player: Player, i: int, cards: tuple[int, ...]) -> Player:
+    """Set `i` is left with `cards`: top it up from the player's other sets of
+    its colour that are not full (the last of them first), then tidy it."""
+    sets = player.sets
+    s = sets[i]
+    colour = s.colour
+    size = SET_SIZE[colour]
+    bank, loose = player.bank, player.loose
+    changed: dict[int, PropertySet | None] = {}
+    if len(cards) < size:
+        for j in range(len(sets) - 1, -1, -1):
+            d = sets[j]
+            if j == i or d.colour is not colour or d.full:
+                continue
+            give, keep = _pour(d.cards, size - len(cards), _has_anchor(cards))
+            cards += give
+            if keep and not _has_anchor(keep):
+                loose += keep
+                keep = ()
+            changed[j] = replace(d, cards=keep) if keep else None
+            if len(cards) >= size:
+                break
+    buildings = tuple(b for b in (s.house, s.hotel) if b is not None)
+    if not _has_anchor(cards):
+        loose += cards
+        bank += buildings
+        changed[i] = None
+    elif buildings and len(cards) < size:
+        bank += buildings
+        changed[i] = PropertySet(colour, cards)
+    else:
+        changed[i] = replace(s, cards=cards)
+    new_sets = tuple(
+        x for x in (changed.get(j, d) for j, d in enumerate(sets)) if x is not None
+    )
+    return replace(player, sets=new_sets, bank=bank, loose=loose)
+
+
+def _pour(
+    cards: tuple[int, ...], need: int, anchored: bool
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Split a set's cards into (up to `need` to give, the rest to keep): its
+    multicolour wilds first, so that what is kept still has an anchor; but a
+    property that is not one first when the set receiving them has none."""
+    multi = [c for c in cards if DECK[c].multicolour]
+    plain = [c for c in reversed(cards) if not DECK[c].multicolour]
+    order = multi + plain if anchored else plain[:1] + multi + plain[1:]
+    give = tuple(order[:need])
+    return give, tuple(c for c in cards if c not in give)
 
 
 def _put(sets: tuple, i: int, s: PropertySet) -> tuple:

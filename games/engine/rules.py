@@ -259,28 +259,26 @@ def _move_wild(b: _Builder, m: mv.MoveWild) -> None:
     colour = _colour(m.colour)
     if colour not in c.colours:
         raise IllegalMove(f"{c.name} cannot be {_cname(colour)}.")
-    lifted = lift(player, m.card)
+    if m.set_index is not None and m.set_index == src:
+        raise IllegalMove("That card is already in that set.")
+    if src is not None and player.sets[src].colour == colour:
+        # "More cards of that colour start another set": another set of the
+        # same colour is full, or there is none that is not.
+        raise IllegalMove(f"That card is already {_cname(colour)}.")
     if m.set_index is None:
-        dest = next(
-            (
-                s
-                for i, s in enumerate(player.sets)
-                if i != src and s.colour == colour and not s.full
-            ),
-            None,
-        )
-        if dest is None:
-            if c.multicolour:
-                raise IllegalMove(
-                    "A multicolour wild must join a set that already holds another "
-                    "of your properties."
-                )
-            if src is not None and player.sets[src].colour == colour:
-                raise IllegalMove(f"That card is already {_cname(colour)}.")
+        dest = None
+        i = open_set(player, colour)
+        if i is not None:
+            dest = player.sets[i]
+        elif c.multicolour:
+            raise IllegalMove(
+                "A multicolour wild must join a set that already holds another "
+                "of your properties."
+            )
     else:
-        if m.set_index == src:
-            raise IllegalMove("That card is already in that set.")
         dest = player.sets[_target_set(player, colour, m.set_index, c.multicolour)]
+    # Lifting the card tidies only the sets of its old colour: `dest` survives.
+    lifted = lift(player, m.card)
     i = len(lifted.sets)
     if dest is not None:
         i = next(j for j, s in enumerate(lifted.sets) if s is dest)
@@ -938,13 +936,15 @@ def _wild_moves(
         card = DECK[c]
         src_colour = sets[src].colour if src is not None else None
         for colour in card.colours:
-            dests = [i for i in opens.get(colour, ()) if i != src]
+            if colour == src_colour:
+                continue
+            dests = opens.get(colour, ())
             if dests:
                 out.extend(
                     mv.MoveWild(seat=seat, card=c, colour=colour, set_index=i)
                     for i in dests
                 )
-            elif not card.multicolour and colour != src_colour:
+            elif not card.multicolour:
                 out.append(mv.MoveWild(seat=seat, card=c, colour=colour))
     return out
 

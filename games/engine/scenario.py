@@ -170,6 +170,12 @@ def scenario(text: str) -> State:
         e = per_seat.get(seat, {})
         if any(DECK[c].kind in (Kind.property, Kind.wild) for c in e.get("bank", ())):
             raise ValueError("Properties cannot be banked.")
+        open_colours = [s.colour for s in e.get("sets", ()) if not s.full]
+        if len(open_colours) != len(set(open_colours)):
+            raise ValueError(
+                "Two sets of one colour cannot both be short of full: more cards "
+                "of a colour start another set only once the first is full."
+            )
         if not all(DECK[c].multicolour for c in e.get("loose", ())):
             raise ValueError("Only a multicolour wild can be left with no set.")
         players.append(
