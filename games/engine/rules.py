@@ -1,9 +1,10 @@
 """decide, awaiting, legal_moves, default_move: the rules of RULES.md."""
 
 import random
+import typing
 from collections.abc import Callable
-from dataclasses import dataclass
-from functools import reduce
+from dataclasses import dataclass, fields
+from functools import cache, reduce
 
 from . import events as ev
 from . import moves as mv
@@ -625,8 +626,39 @@ _DECIDERS: dict[type, Callable[[_Builder, mv.Move], None]] = {
 }
 
 
+@cache
+def _shapes(cls: type) -> tuple[tuple[str, str], ...]:
+    """(field, shape) for the fields of a move that hold card, seat or set
+    numbers: "int", "int?" (or None) and "ints" (a tuple or list of them).
+    Colours are checked where they are read, with a sentence of their own."""
+    hints = typing.get_type_hints(cls)
+    shapes = {int: "int", int | None: "int?", tuple[int, ...]: "ints"}
+    return tuple(
+        (f.name, shapes[hints[f.name]]) for f in fields(cls) if hints[f.name] in shapes
+    )
+
+
+def _is_int(value) -> bool:
+    return type(value) is int  # not a bool, a string or a float
+
+
+def _well_formed(move: mv.Move) -> None:
+    """Every number is an int, every list of cards a tuple or list of ints."""
+    for name, shape in _shapes(type(move)):
+        value = getattr(move, name)
+        if shape == "int":
+            ok = _is_int(value)
+        elif shape == "int?":
+            ok = value is None or _is_int(value)
+        else:
+            ok = type(value) in (tuple, list) and all(_is_int(v) for v in value)
+        if not ok:
+            raise IllegalMove("That move is not well formed.")
+
+
 def decide(state: State, move: mv.Move, rng: random.Random) -> list[ev.Event]:
-    """What the move makes happen, or IllegalMove with a sentence for the player.
+    """What the move makes happen, or IllegalMove with a sentence for the player
+    (a move whose fields have the wrong types: "That move is not well formed.").
 
     "A player wins with 3 full sets of different colours. It is checked after
     everything that happens on their own turn and when their turn starts."
@@ -634,6 +666,7 @@ def decide(state: State, move: mv.Move, rng: random.Random) -> list[ev.Event]:
     handler = _DECIDERS.get(type(move))
     if handler is None:
         raise IllegalMove("That is not a move in this game.")
+    _well_formed(move)
     if state.phase == OVER:
         raise IllegalMove("The game is over.")
     seat = move.seat

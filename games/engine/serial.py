@@ -46,6 +46,17 @@ def to_json(obj: Any) -> dict[str, Any]:
     return d
 
 
+def _exactly(tp: type):
+    """A decoder that lets through only values of type `tp` (no bool for int)."""
+
+    def check(v):
+        if type(v) is not tp:
+            raise ValueError(f"expected {tp.__name__}, got {v!r}")
+        return v
+
+    return check
+
+
 def _decoder(tp: Any):
     """A function turning JSON back into a value of type `tp`."""
     origin = typing.get_origin(tp)
@@ -55,11 +66,19 @@ def _decoder(tp: Any):
         return lambda v: None if v is None else dec(v)
     if origin is tuple:
         dec = _decoder(typing.get_args(tp)[0])
-        return lambda v: tuple(dec(x) for x in v)
+
+        def items(v):
+            if type(v) not in (list, tuple):
+                raise ValueError(f"expected a list, got {v!r}")
+            return tuple(dec(x) for x in v)
+
+        return items
     if isinstance(tp, type) and issubclass(tp, Enum):
         return tp
     if isinstance(tp, type) and is_dataclass(tp):
-        return from_json
+        return _load
+    if tp in (int, bool, str):
+        return _exactly(tp)
     return lambda v: v
 
 
@@ -69,10 +88,22 @@ def _field_decoders(cls: type) -> tuple[tuple[str, Any], ...]:
     return tuple((f.name, _decoder(hints[f.name])) for f in fields(cls))
 
 
-def from_json(d: dict[str, Any]) -> Any:
-    """The move, event or State that to_json(d) came from."""
+def _load(d: dict[str, Any]) -> Any:
     cls = _CLASSES[d["type"]]
     if cls is Options:
         return Options.from_json({k: v for k, v in d.items() if k != "type"})
     kwargs = {name: dec(d[name]) for name, dec in _field_decoders(cls) if name in d}
     return cls(**kwargs)
+
+
+def from_json(d: dict[str, Any]) -> Any:
+    """The move, event or State that to_json(d) came from.
+
+    Data that is not one (not a dict, no or an unknown "type", a field missing
+    or of the wrong type: a number that is not an int, a list that is null)
+    raises ValueError, whatever is wrong with it.
+    """
+    try:
+        return _load(d)
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        raise ValueError(f"Not a move, event or state: {error}") from error

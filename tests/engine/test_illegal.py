@@ -29,8 +29,11 @@ from games.engine import (
     evolve,
     legal_moves,
     new_game,
+    scenario,
     to_json,
 )
+
+from .support import apply, held, on_table, refused
 
 
 def _random_moves(rng, seat, seats):
@@ -154,3 +157,49 @@ def test_malformed_moves_are_refused_with_a_sentence():
         else:
             raise AssertionError(f"accepted {move}")
         assert to_json(s) == before
+
+
+def test_badly_typed_moves_are_refused_as_not_well_formed():
+    s = scenario(
+        """
+        0 hand: Red/Yellow Rent, Double the Rent
+        0 sets: red[Kentucky Avenue]
+        1 bank: 5M
+        """
+    )
+    rent = held(s, 0, "Red/Yellow Rent")
+    for move in (
+        ChargeRent(seat=0, card=rent, colour="red", doubles=None),
+        ChargeRent(seat=0, card=rent, colour="red", doubles=[[1]]),
+        ChargeRent(seat=0, card=rent, colour="red", doubles=(True,)),
+        ChargeRent(seat=0, card=rent, colour="red", set_index="0"),
+        BankCard(seat=0, card=str(rent)),
+        EndTurn(seat="0"),
+        EndTurn(seat=None),
+        CollectDebt(seat=0, card=None, target="Bea"),
+    ):
+        refused(s, move, "That move is not well formed.")
+    s = scenario("turn: 1\n0 bank: 5M\n1 hand: Debt Collector")
+    s = apply(
+        s,
+        CollectDebt(seat=1, card=held(s, 1, "Debt Collector"), target=0),
+        Accept(seat=0),
+    )
+    for cards in (None, [[1]], 5, "5M", (1.0,)):
+        refused(s, Pay(seat=0, cards=cards), "That move is not well formed.")
+    s = scenario("0 hand: 1M, 1M, 1M, 1M, 1M, 1M, 2M, 2M, 2M")
+    s = apply(s, EndTurn(seat=0))
+    assert awaiting(s)[0].kind == "discard"
+    for cards in (None, [[1]], 7):
+        refused(s, Discard(seat=0, cards=cards), "That move is not well formed.")
+
+
+def test_cards_named_in_a_list_are_still_accepted():
+    s = scenario("turn: 1\n0 bank: 5M\n1 hand: Debt Collector")
+    s = apply(
+        s,
+        CollectDebt(seat=1, card=held(s, 1, "Debt Collector"), target=0),
+        Accept(seat=0),
+        Pay(seat=0, cards=[on_table(s, 0, "5M")]),
+    )
+    assert s.pending is None

@@ -1,6 +1,8 @@
 import json
 import random
 
+import pytest
+
 from games.engine import (
     Accept,
     ChargeRent,
@@ -132,3 +134,30 @@ def test_a_game_replays_from_its_stored_events_to_the_same_state():
         events += new
     stored = [json.loads(json.dumps(to_json(e))) for e in events]
     assert replay(from_json(d) for d in stored) == s
+
+
+def test_from_json_of_malformed_data_raises_value_error():
+    rent = {"type": "ChargeRent", "seat": 0, "card": 1, "colour": "red"}
+    for data in (
+        {**rent, "doubles": None},
+        {**rent, "doubles": [[1]]},
+        {**rent, "card": "1"},
+        {**rent, "card": True},
+        {**rent, "colour": "purple"},
+        {"type": "Pay", "seat": 0, "cards": None},
+        {"type": "Pay", "seat": 0, "cards": 5},
+        {"type": "Pay", "seat": 0},
+        {"type": "Pay", "seat": "0", "cards": []},
+        {"type": "NoSuchMove", "seat": 0},
+        {"type": ["Pay"], "seat": 0},
+        {"seat": 0},
+        {"type": "State"},
+        None,
+        [],
+        "EndTurn",
+    ):
+        with pytest.raises(ValueError):
+            from_json(data)
+    assert from_json({**rent, "doubles": []}) == ChargeRent(
+        seat=0, card=1, colour=Colour.red
+    )
