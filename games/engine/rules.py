@@ -130,6 +130,10 @@ def _colour(value) -> Colour:
         raise IllegalMove("There is no such colour.") from None
 
 
+def _plays(n: int) -> str:
+    return f"{n} play{'s' * (n != 1)}"
+
+
 def _cname(colour: Colour) -> str:
     return COLOUR_NAMES[colour]
 
@@ -150,7 +154,8 @@ def _own_play(state: State, seat: int, plays: int = 1) -> Player:
         if state.plays_left <= 0:
             raise IllegalMove("You have no plays left this turn.")
         raise IllegalMove(
-            f"That needs {plays} plays and you have only {state.plays_left} left."
+            f"That needs {_plays(plays)} and you have only "
+            f"{_plays(state.plays_left)} left."
         )
     return state.players[seat]
 
@@ -306,7 +311,7 @@ def _charge_rent(b: _Builder, m: mv.ChargeRent) -> None:
     if doubles and state.plays_left < 1 + len(doubles):
         raise IllegalMove(
             f"Double the Rent costs a play of its own: you have only "
-            f"{state.plays_left} plays left."
+            f"{_plays(state.plays_left)} left."
         )
     colour = _colour(m.colour)
     if colour not in c.colours:

@@ -1,3 +1,5 @@
+from dataclasses import replace
+
 from games.engine import (
     Accept,
     BankCard,
@@ -160,6 +162,23 @@ def test_double_the_rent_needs_a_play_left_for_itself():
     )
     doubled = [m for m in legal_moves(s, 0) if isinstance(m, ChargeRent) and m.doubles]
     assert doubled == []
+
+
+def test_double_the_rent_refusal_counts_plays_in_good_english():
+    s = scenario(
+        """
+        plays: 2
+        0 hand: Red/Yellow Rent, Double the Rent, Double the Rent
+        0 sets: red[Kentucky Avenue, Indiana Avenue]
+        """
+    )
+    rent = held(s, 0, "Red/Yellow Rent")
+    dtrs = (held(s, 0, "Double the Rent"), held(s, 0, "Double the Rent", 1))
+    move = ChargeRent(seat=0, card=rent, colour=RED, doubles=dtrs[:1])
+    refused(s, move, "you have only 1 play left.")
+    s = replace(s, plays=1)
+    move = ChargeRent(seat=0, card=rent, colour=RED, doubles=dtrs)
+    refused(s, move, "you have only 2 plays left.")
 
 
 def test_two_double_the_rents_quadruple_the_rent():
