@@ -70,6 +70,8 @@ HEAVY = GAMES > 300
 MAX_DECISIONS = 5_000
 NAMES = ("Ann", "Bea", "Cal", "Dee", "Eve")
 ALL_CARDS = list(range(len(DECK)))
+# What a hand-made request might hold where an integer belongs.
+BADLY_TYPED = ("7", 2.5, True, None, [1])
 
 # Keys of the view whose values are card ids; every other key holding an integer
 # must be listed in NOT_CARD_KEYS, so that a new field is classified, not missed.
@@ -262,15 +264,17 @@ def garbage_moves(state: State, seat: int, rng: random.Random) -> list:
             return rng.choice(held)
         if roll < 0.95:
             return rng.randrange(len(DECK))
-        return rng.choice([-1, len(DECK), 10**6])
+        return rng.choice([-1, len(DECK), 10**6, *BADLY_TYPED])
 
     def target():
-        return rng.choice([*range(n), -1, n, None])
+        return rng.choice([*range(n), -1, n, None, *BADLY_TYPED])
 
     def index():
-        return rng.choice([None, 0, 1, 2, 3, -1, 9])
+        return rng.choice([None, 0, 1, 2, 3, -1, 9, *BADLY_TYPED])
 
     def colour():
+        if rng.random() < 0.05:
+            return rng.choice(["purple", None, 3])
         return rng.choice(list(Colour))
 
     def cards():
