@@ -113,8 +113,15 @@ def _random_payment(state: State, seat: int, rng: random.Random) -> Pay | None:
 class _Table:
     """The position as one seat sees it, with the figures the bot keeps using."""
 
-    __slots__ = ("full_colours", "me", "opponents", "payable", "plays_left", "seat")
-    __slots__ = (*__slots__, "state")
+    __slots__ = (
+        "full_colours",
+        "me",
+        "opponents",
+        "payable",
+        "plays_left",
+        "seat",
+        "state",
+    )
 
     def __init__(self, state: State, seat: int) -> None:
         self.state = state
