@@ -140,8 +140,10 @@ def check_table(state: State) -> None:
                 assert s.colour in DECK[c].colours
             if s.house is not None:
                 assert s.full and DECK[s.house].action is Action.house
+                assert s.colour not in (Colour.railroad, Colour.utility)
             if s.hotel is not None:
                 assert s.full and DECK[s.hotel].action is Action.hotel
+                assert s.house is not None, "a Hotel stands only on a House"
     assert 0 <= state.plays <= 3
 
 
