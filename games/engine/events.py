@@ -215,6 +215,11 @@ class GameWon(Event):
     seat: int
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameDrawn(Event):
+    """Nothing could be drawn or played for a whole round: nobody wins."""
+
+
 EVENT_TYPES: tuple[type[Event], ...] = (
     GameStarted,
     CardsDealt,
@@ -243,4 +248,5 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     TurnEnded,
     PlayerResigned,
     GameWon,
+    GameDrawn,
 )

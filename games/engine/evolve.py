@@ -216,9 +216,27 @@ def _cards_dealt(state: State, e: ev.CardsDealt) -> State:
     )
 
 
+_MULTICOLOUR = frozenset(c.id for c in DECK if c.multicolour)
+
+
+def nothing_to_draw_or_play(state: State) -> bool:
+    """The draw pile, the discard pile and every hand are empty, but for
+    multicolour wilds (never banked, only ever joining their holder's sets)."""
+    if state.draw or state.discard:
+        return False
+    return all(c in _MULTICOLOUR for p in state.players for c in p.hand)
+
+
 def _turn_started(state: State, e: ev.TurnStarted) -> State:
+    idle = state.idle_turns + 1 if nothing_to_draw_or_play(state) else 0
     return replace(
-        state, active=e.seat, plays=0, phase=PLAY, pending=None, turn=state.turn + 1
+        state,
+        active=e.seat,
+        plays=0,
+        phase=PLAY,
+        pending=None,
+        turn=state.turn + 1,
+        idle_turns=idle,
     )
 
 
@@ -502,6 +520,10 @@ def _game_won(state: State, e: ev.GameWon) -> State:
     return replace(state, winner=e.seat, phase=OVER, pending=None)
 
 
+def _game_drawn(state: State, e: ev.GameDrawn) -> State:
+    return replace(state, winner=None, phase=OVER, pending=None)
+
+
 _HANDLERS: dict[type, Callable] = {
     ev.GameStarted: _game_started,
     ev.CardsDealt: _cards_dealt,
@@ -530,6 +552,7 @@ _HANDLERS: dict[type, Callable] = {
     ev.TurnEnded: _turn_ended,
     ev.PlayerResigned: _player_resigned,
     ev.GameWon: _game_won,
+    ev.GameDrawn: _game_drawn,
 }
 
 

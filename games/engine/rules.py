@@ -105,11 +105,22 @@ def _draw(b: _Builder, seat: int, count: int) -> None:
 
 
 def _start_turn(b: _Builder, seat: int) -> None:
-    """A win is checked when a turn starts; then draw 2, or 5 from an empty hand."""
+    """A win is checked when a turn starts; then draw 2, or 5 from an empty hand.
+
+    A rule the engine adds where RULES.md is silent: "When a whole round passes
+    in which, at the start of every remaining player's turn, the draw pile, the
+    discard pile and every hand were empty, the game ends with no winner (a
+    draw)." A multicolour wild in a hand counts as nothing: it cannot be banked
+    and can only join its holder's own sets, which they had a turn to do.
+    """
     b.emit(ev.TurnStarted(seat=seat))
-    player = b.state.players[seat]
+    state = b.state
+    player = state.players[seat]
     if player.has_won():
         b.emit(ev.GameWon(seat=seat))
+        return
+    if state.idle_turns > len(state.remaining()):
+        b.emit(ev.GameDrawn())
         return
     _draw(b, seat, DRAW_PER_TURN if player.hand else DRAW_EMPTY_HAND)
 

@@ -213,6 +213,9 @@ class State:
     pending: Pending | None = None
     winner: int | None = None
     turn: int = 0  # turns started so far
+    # Turns in a row that started with the draw pile, the discard pile and every
+    # hand empty (multicolour wilds aside): see rules.IDLE_ROUND_DRAWS.
+    idle_turns: int = 0
 
     @property
     def over(self) -> bool:

@@ -125,6 +125,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "discard": list(state.discard),
         "pending": _pending_view(state.pending) if state.pending else None,
         "winner": state.winner,
+        "drawn": over and state.winner is None,
         "options": options.to_json(),
         "turn": state.turn,
         "hands": (
@@ -270,4 +271,6 @@ def describe(event: ev.Event, seat: int | None, names: Sequence[str]) -> str | N
             return f"{who(e.seat)} resigned."
         case ev.GameWon():
             return f"{who(e.seat)} won the game!"
+        case ev.GameDrawn():
+            return "Nobody can draw or play: the game ends in a draw."
     return None
