@@ -75,33 +75,37 @@ def _refill(player: Player, i: int, cards: tuple[int, ...]) -> Player:
     colour = s.colour
     size = SET_SIZE[colour]
     bank, loose = player.bank, player.loose
-    changed: dict[int, PropertySet | None] = {}
+    others: list[PropertySet | None] | None = None
     if len(cards) < size:
         for j in range(len(sets) - 1, -1, -1):
             d = sets[j]
-            if j == i or d.colour is not colour or d.full:
+            if j == i or d.colour is not colour or len(d.cards) >= size:
                 continue
             give, keep = _pour(d.cards, size - len(cards), _has_anchor(cards))
             cards += give
             if keep and not _has_anchor(keep):
                 loose += keep
                 keep = ()
-            changed[j] = replace(d, cards=keep) if keep else None
+            if others is None:
+                others = list(sets)
+            others[j] = replace(d, cards=keep) if keep else None
             if len(cards) >= size:
                 break
     buildings = tuple(b for b in (s.house, s.hotel) if b is not None)
     if not _has_anchor(cards):
         loose += cards
         bank += buildings
-        changed[i] = None
+        new = None
     elif buildings and len(cards) < size:
         bank += buildings
-        changed[i] = PropertySet(colour, cards)
+        new = PropertySet(colour, cards)
     else:
-        changed[i] = replace(s, cards=cards)
-    new_sets = tuple(
-        x for x in (changed.get(j, d) for j, d in enumerate(sets)) if x is not None
-    )
+        new = replace(s, cards=cards)
+    if others is None:
+        new_sets = sets[:i] + sets[i + 1 :] if new is None else _put(sets, i, new)
+    else:
+        others[i] = new
+        new_sets = tuple(x for x in others if x is not None)
     return replace(player, sets=new_sets, bank=bank, loose=loose)
 
 
