@@ -61,6 +61,9 @@ class Game(models.Model):
     version = models.PositiveIntegerField(
         default=0, help_text="The number of events; what a player's page shows."
     )
+    seat_changes = models.PositiveIntegerField(
+        default=0, help_text="Joins and leaves while open; part of `stamp`."
+    )
     snapshot = models.JSONField(
         null=True, blank=True, help_text="engine State.to_json(), a cache of replay."
     )
@@ -122,8 +125,24 @@ class Game(models.Model):
         return datetime.fromisoformat(entry["at"]) if entry else None
 
     @property
+    def stamp(self) -> int:
+        """What a page compares to know it is out of date.
+
+        The version once started; while open (version 0) a negative number
+        that moves with every join and leave, so it never equals a version.
+        """
+        return table_stamp(self.status, self.version, self.seat_changes)
+
+    @property
     def is_over(self) -> bool:
         return self.status in (self.Status.FINISHED, self.Status.ABANDONED)
+
+
+def table_stamp(status: str, version: int, seat_changes: int) -> int:
+    """`Game.stamp` from the row's values (for reads that skip the model)."""
+    if status == Game.Status.OPEN:
+        return -1 - seat_changes
+    return version
 
 
 def _position(seat: "Seat") -> int:

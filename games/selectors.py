@@ -13,7 +13,7 @@ from django.urls import reverse
 from games import engine
 from games.engine import COLOUR_NAMES, DECK, OPTION_LABELS
 from games.errors import GameNotFound, NotAPlayer
-from games.models import Game, GameEvent, Seat
+from games.models import Game, GameEvent, Seat, table_stamp
 
 HISTORY_LINES = 40
 FINISHED_SHOWN = 20
@@ -114,15 +114,15 @@ def game_for_viewer(*, game_id: int, user) -> tuple[Game, Seat | None]:
 
 
 def version_for_player(*, game_id: int, user) -> int | None:
-    """The game's version if `user` holds a seat at it, else None (one query)."""
+    """The game's stamp if `user` holds a seat at it, else None (one query)."""
     if user is None or not user.is_authenticated:
         return None
     row = (
         Game.objects.filter(pk=game_id, seats__user=user)
-        .values_list("version", flat=True)
+        .values_list("status", "version", "seat_changes")
         .first()
     )
-    return row
+    return table_stamp(*row) if row is not None else None
 
 
 def seat_position(*, game_id: int, user) -> int | None:
@@ -135,14 +135,22 @@ def seat_position(*, game_id: int, user) -> int | None:
 
 
 def version_for_viewer(*, game_id: int, user) -> int:
-    """The game's version for anyone who may look at the table."""
-    row = Game.objects.filter(pk=game_id).values("version", "public", "status").first()
+    """The game's stamp (`Game.stamp`) for anyone who may look at the table."""
+    row = (
+        Game.objects.filter(pk=game_id)
+        .values("version", "seat_changes", "public", "status")
+        .first()
+    )
     if row is None:
         raise GameNotFound()
     watchable = row["public"] or row["status"] in ("finished", "abandoned")
-    if not watchable and not Seat.objects.filter(game_id=game_id, user=user).exists():
+    if not watchable and not _seated(game_id=game_id, user=user):
         raise NotAPlayer()
-    return row["version"]
+    return table_stamp(row["status"], row["version"], row["seat_changes"])
+
+
+def _seated(*, game_id: int, user) -> bool:
+    return Seat.objects.filter(game_id=game_id, user=user).exists()
 
 
 # -- history --------------------------------------------------------------------

@@ -124,6 +124,7 @@ def game_join(*, game_id: int, user: "User", token: str | None = None) -> Seat:
         if len(seats) == game.seat_count:
             _start(game, seats)
         else:
+            _seats_changed(game)
             _announce(game)
     return seat
 
@@ -145,6 +146,7 @@ def game_leave(*, game_id: int, user: "User") -> Game:
             game.save(update_fields=["status", "finished_at"])
         else:
             seat.delete()
+            _seats_changed(game)
         _announce(game)
     return game
 
@@ -499,9 +501,19 @@ class _Table:
         return deadlines
 
 
+def _seats_changed(game: Game) -> None:
+    """Move an open game's stamp on, so its waiting room refreshes."""
+    game.seat_changes += 1
+    game.save(update_fields=["seat_changes"])
+
+
 def _announce(game: Game, *, bots_owe: bool = False) -> None:
-    """On commit: tell the table's browsers, and queue bots and the deadline."""
-    game_id, version, deadline_at = game.pk, game.version, game.deadline_at
+    """On commit: tell the table's browsers, and queue bots and the deadline.
+
+    The message carries the game's stamp: its version once started, and a
+    number that moves with joins and leaves while it waits for players.
+    """
+    game_id, version, deadline_at = game.pk, game.stamp, game.deadline_at
 
     def tell_browsers() -> None:
         layer = get_channel_layer()
