@@ -101,14 +101,15 @@ def _names(game: Game) -> list[str]:
 def game_for_viewer(*, game_id: int, user) -> tuple[Game, Seat | None]:
     """The game with its seats, and the user's seat; spectators only where allowed.
 
-    Anyone signed in may watch a public game or a finished one (the engine's
-    spectator view shows no hand until the end). Raises GameNotFound/NotAPlayer.
+    Anyone signed in may watch a public game, playing or finished (the
+    engine's spectator view shows no hand until the end); a game by invitation
+    only is for its players alone. Raises GameNotFound/NotAPlayer.
     """
     game = Game.objects.prefetch_related(_seats()).filter(pk=game_id).first()
     if game is None:
         raise GameNotFound()
     seat = game.seat_for(user)
-    if seat is None and not (game.public or game.is_over):
+    if seat is None and not game.public:
         raise NotAPlayer()
     return game, seat
 
@@ -143,8 +144,7 @@ def version_for_viewer(*, game_id: int, user) -> int:
     )
     if row is None:
         raise GameNotFound()
-    watchable = row["public"] or row["status"] in ("finished", "abandoned")
-    if not watchable and not _seated(game_id=game_id, user=user):
+    if not row["public"] and not _seated(game_id=game_id, user=user):
         raise NotAPlayer()
     return table_stamp(row["status"], row["version"], row["seat_changes"])
 

@@ -565,3 +565,42 @@ def test_just_say_no_cancels_the_rent(user, other_user):
     state = game.state()
     assert sum(engine.DECK[c].value for c in state.players[1].bank) == 6
     assert not any(a.kind == "pay" for a in engine.awaiting(state))
+
+
+# -- games by invitation only -----------------------------------------------------
+
+
+def private_urls(game) -> list[tuple[str, dict]]:
+    table = game.get_absolute_url()
+    return [
+        (table, {}),
+        (table, HTMX),
+        (reverse("games:history", args=[game.pk]), {}),
+        (reverse("games:version", args=[game.pk]), {}),
+    ]
+
+
+@pytest.mark.parametrize("ending", ["playing", "finished", "abandoned"])
+def test_an_invite_only_game_is_for_its_players_alone(user, other_user, ending):
+    game = make_game(creator=user, players=[other_user], public=False)
+    if ending == "finished":
+        Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
+    elif ending == "abandoned":
+        game = make_game(creator=user, seat_count=3, start=False, public=False)
+        Game.objects.filter(pk=game.pk).update(status=Game.Status.ABANDONED)
+    stranger = client_for(make_watcher())
+    for url, headers in private_urls(game):
+        response = stranger.get(url, **headers)
+        assert response.status_code == 403, url
+        assert "You are not playing in this game." in response.content.decode()
+    player = client_for(user)
+    for url, headers in private_urls(game):
+        assert player.get(url, **headers).status_code == 200, url
+
+
+def test_a_finished_public_game_may_be_watched(user, other_user):
+    game = make_game(creator=user, players=[other_user])
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
+    stranger = client_for(make_watcher())
+    for url, headers in private_urls(game):
+        assert stranger.get(url, **headers).status_code == 200, url
