@@ -8,11 +8,13 @@ error's status (400, 403, 409), htmx or not.
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
+from accounts.adapter import PENDING_INVITE
 from games import selectors, services
 from games.errors import BadInvite, BadMove, GameError, GameNotFound, NotAPlayer
 from games.forms import GameCreateForm, MoveForm
@@ -123,9 +125,17 @@ def history(request, pk: int):
     return render(request, "games/history.html", {"game": game, "lines": lines})
 
 
-@login_required
 def join(request, token: str):
-    """An invitation link: shows the game; joining is a POST."""
+    """An invitation link: shows the game; joining is a POST.
+
+    A signed-out visitor is sent to sign in, and the token kept in the
+    session: after signing up and confirming the email, the account adapter
+    brings them back here.
+    """
+    if not request.user.is_authenticated:
+        request.session[PENDING_INVITE] = token
+        return redirect_to_login(request.get_full_path())
+    request.session.pop(PENDING_INVITE, None)
     game = selectors.invited_game(token=token)
     if game is None:
         return _error_page(request, BadInvite())

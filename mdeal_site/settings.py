@@ -141,6 +141,10 @@ ACCOUNT_USERNAME_MIN_LENGTH = 3
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[mdeal] "
 ACCOUNT_LOGOUT_REDIRECT_URL = "home"
 ACCOUNT_LOGIN_ON_PASSWORD_RESET = False
+# Confirming the email in the browser that signed up signs in there, so an
+# invitation opened before signing up (accounts.adapter) is followed at once.
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 ACCOUNT_USER_DISPLAY = "accounts.models.user_display"
 ACCOUNT_RATE_LIMITS = {
     # Failed logins: 5 in 5 minutes per address and per account name.
