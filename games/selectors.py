@@ -432,6 +432,7 @@ def table_context(*, game: Game, seat: Seat | None, history: int = HISTORY_LINES
         {
             "view": view,
             "over": over,
+            "drawn": bool(view.get("drawn")),
             "players": players,
             "me": me,
             "opponents": opponents,
@@ -503,6 +504,8 @@ def _around(players: list[dict], viewer: int | None) -> list[dict]:
 
 def _status_line(view: dict, names: list[str], viewer: int | None) -> str:
     if view["phase"] == "over":
+        if view.get("drawn"):
+            return "The game ended in a draw: nobody could draw or play."
         if view["winner"] is None:
             return "The game is over."
         who = "You" if view["winner"] == viewer else names[view["winner"]]
