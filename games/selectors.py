@@ -168,11 +168,63 @@ def history_lines(
     if limit is not None:
         rows = rows[:limit]
     lines = []
-    for row in rows.only("seq", "data", "seat", "created_at", "type"):
+    previous = None
+    fields = ("seq", "data", "seat", "cause", "created_at", "type")
+    for row in reversed(list(rows.only(*fields))):
+        if _starts_timeout(row, previous):
+            lines.append(_timeout_line(row, names))
+        previous = row
         text = engine.describe(row.event(), viewer, names)
-        if text:
-            lines.append({"seq": row.seq, "text": text, "at": row.created_at})
+        if not text:
+            continue
+        timed_out = _timed_out(row)
+        if timed_out:
+            text += TIMED_OUT
+        lines.append(
+            {"seq": row.seq, "text": text, "at": row.created_at, "timeout": timed_out}
+        )
+    lines.reverse()
     return lines
+
+
+TIMED_OUT = " (time ran out)"
+
+
+def _timed_out(row: GameEvent) -> bool:
+    """An event the deadline made for the seat that missed it.
+
+    What follows from it (the next player's turn starting) is not marked.
+    """
+    return (
+        row.cause == GameEvent.Cause.TIMEOUT
+        and row.seat is not None
+        and row.data.get("seat") == row.seat
+    )
+
+
+def _starts_timeout(row: GameEvent, previous: GameEvent | None) -> bool:
+    """The first event of the moves one deadline made for one seat."""
+    if row.cause != GameEvent.Cause.TIMEOUT or row.seat is None:
+        return False
+    return not (
+        previous is not None
+        and previous.cause == GameEvent.Cause.TIMEOUT
+        and previous.seat == row.seat
+    )
+
+
+def _timeout_line(row: GameEvent, names: list[str]) -> dict:
+    """ "Time ran out for Bob: ..." (a turn that ended shows no line of its own)."""
+    what = {
+        "TurnEnded": "the turn ended.",
+        "PlayerResigned": "they left the game.",
+    }.get(row.type, "the game decided for them.")
+    return {
+        "seq": row.seq,
+        "text": f"Time ran out for {names[row.seat]}: {what}",
+        "at": row.created_at,
+        "timeout": True,
+    }
 
 
 # -- the table ------------------------------------------------------------------
