@@ -458,6 +458,10 @@ def table_context(*, game: Game, seat: Seat | None, history: int = HISTORY_LINES
         ]
 
     mine = awaiting.get(viewer) if viewer is not None else None
+    if mine is not None and mine["kind"] == "respond":
+        can_say_no = any(type(move).__name__ == "SayNo" for move in legal)
+        # The same dict feeds the status line: both speak to the viewer only.
+        mine["detail"] = _answer_detail(mine.get("detail") or "", can_say_no)
     prompt = None
     if mine is not None and not over:
         prompt = {
@@ -504,6 +508,19 @@ def table_context(*, game: Game, seat: Seat | None, history: int = HISTORY_LINES
         }
     )
     return context
+
+
+NO_JUST_SAY_NO = "You have no Just Say No to play: accept."
+
+
+def _answer_detail(detail: str, can_say_no: bool) -> str:
+    """The engine's "... Say no or accept." as what this player can do."""
+    if can_say_no:
+        return detail
+    for ending in ("Say no again or accept.", "Say no or accept."):
+        if detail.endswith(ending):
+            return f"{detail.removesuffix(ending)}{NO_JUST_SAY_NO}"
+    return detail
 
 
 def _offer_twins(by_card: dict[int, list[Choice]], held: list[int]) -> None:
