@@ -43,7 +43,7 @@ def play(
     """Play one game with one bot per seat; every random choice comes from `seed`.
 
     A game still running after `max_decisions` decisions is cut and marked
-    `capped`.
+    `capped`; a game that ends with no winner is a draw.
     """
     clock = time.perf_counter
     game = Game(seats=len(bots), seed=seed)
@@ -86,6 +86,7 @@ COLUMNS = (
     ("seats", "{}"),
     ("games", "{}"),
     ("capped", "{}"),
+    ("drawn", "{}"),
     ("games/s", "{:.1f}"),
     ("decisions/s", "{:.0f}"),
     ("dec/game", "{:.0f}"),
@@ -102,6 +103,7 @@ def _figures(label, played: list[Game], elapsed: float, replay_time: float) -> d
         "seats": label,
         "games": len(played),
         "capped": sum(g.capped for g in played),
+        "drawn": sum(g.winner is None and not g.capped for g in played),
         "games/s": len(played) / elapsed,
         "decisions/s": decisions / elapsed,
         "dec/game": decisions / max(len(played), 1),
@@ -154,7 +156,7 @@ def run(games: int, duel: int, seed: int, cap: int, out=sys.stdout) -> dict:
     print(
         f"sensible vs random, {duel} two-seat games, seats alternating: "
         f"sensible won {result['sensible']}, random won {result['random']}, "
-        f"unfinished {result['unfinished']}",
+        f"drawn {result['drawn']}, unfinished {result['unfinished']}",
         file=out,
     )
     print(
@@ -166,13 +168,15 @@ def run(games: int, duel: int, seed: int, cap: int, out=sys.stdout) -> dict:
 
 
 def _duel(count: int, rng: random.Random, cap: int) -> dict:
-    wins = {"sensible": 0, "random": 0, "unfinished": 0}
+    wins = {"sensible": 0, "random": 0, "drawn": 0, "unfinished": 0}
     start = time.perf_counter()
     for i in range(count):
         names = ["sensible", "random"] if i % 2 == 0 else ["random", "sensible"]
         game = play(bot_lineup(names), rng.randrange(2**32), max_decisions=cap)
-        if game.winner is None:
+        if game.capped:
             wins["unfinished"] += 1
+        elif game.winner is None:
+            wins["drawn"] += 1
         else:
             wins[names[game.winner]] += 1
     wins["seconds"] = time.perf_counter() - start

@@ -39,6 +39,7 @@ from games.engine import (
     Discard,
     EndTurn,
     ForcedDeal,
+    GameDrawn,
     HandDiscarded,
     IllegalMove,
     Kind,
@@ -501,10 +502,19 @@ def play_checked(
 
 def check_game_over(played: Played) -> None:
     state = played.final
-    assert state.over and state.winner is not None
-    winner = state.players[state.winner]
-    assert not winner.resigned
-    assert winner.has_won() or len(state.remaining()) == 1
+    assert state.over
+    if state.winner is None:
+        # A draw: nothing left to draw, to discard from or to play from a hand.
+        assert isinstance(played.events[-1], GameDrawn)
+        assert view(state, None)["drawn"] is True
+        assert state.draw == () and state.discard == ()
+        for p in state.players:
+            assert all(DECK[c].multicolour for c in p.hand)
+            assert not p.has_won()
+    else:
+        winner = state.players[state.winner]
+        assert not winner.resigned
+        assert winner.has_won() or len(state.remaining()) == 1
     assert awaiting(state) == ()
     assert all(legal_moves(state, i) == [] for i in range(len(state.players)))
     # Replay from the stored (JSON) events reproduces the state after every event.
