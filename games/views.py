@@ -6,6 +6,7 @@ A refused action answers with the fresh table, the reason in #prompt and the
 error's status (400, 403, 409), htmx or not.
 """
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
@@ -20,6 +21,15 @@ from games.errors import BadInvite, BadMove, GameError, GameNotFound, NotAPlayer
 from games.forms import GameCreateForm, MoveForm
 
 TABLE = "games/table.html"
+# How often a visible table asks whether it changed, beside the WebSocket.
+# Without Redis the in-memory channel layer cannot carry the worker's bot moves
+# to this process, so only the poll brings them: ask often.
+POLL_MS_WITH_REDIS = 8000
+POLL_MS_IN_MEMORY = 2000
+
+
+def poll_ms() -> int:
+    return POLL_MS_WITH_REDIS if settings.REDIS_URL else POLL_MS_IN_MEMORY
 
 
 def _table_response(request, game_id: int, *, error: GameError | None = None):
@@ -31,6 +41,7 @@ def _table_response(request, game_id: int, *, error: GameError | None = None):
         return _error_page(request, error or refused)
     context = selectors.table_context(game=game, seat=seat)
     context["error"] = error.message if error else ""
+    context["poll_ms"] = poll_ms()
     template = f"{TABLE}#table" if request.htmx else TABLE
     return render(request, template, context, status=status)
 
