@@ -477,7 +477,7 @@ def table_context(*, game: Game, seat: Seat | None, history: int = HISTORY_LINES
                 "default": pay_default,
                 "move": json.dumps({"type": "Pay", "seat": viewer, "cards": []}),
             }
-        if discard_default is not None:
+        if discard_default is not None and mine["kind"] == "discard":
             prompt["discard"] = {
                 "default": discard_default,
                 "move": json.dumps({"type": "Discard", "seat": viewer, "cards": []}),
