@@ -11,6 +11,7 @@ move after that is made by clicking, and goes through the services.
 import re
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 from django.db.models import F
@@ -182,7 +183,11 @@ def play_whatever_is_asked(page) -> bool:
     ):
         button = prompt.get_by_role("button", name=name)
         if button.count() and button.first.is_visible():
-            button.first.click()
+            try:
+                button.first.click(timeout=3_000)
+            except PlaywrightTimeoutError:
+                # A bot's move swapped the table in under the click: look again.
+                return False
             return True
     return False
 
