@@ -39,6 +39,17 @@ class GameAdmin(admin.ModelAdmin):
     ]
     inlines = [SeatInline]
 
+    def get_exclude(self, request, obj=None):
+        # The snapshot holds every hand and the draw pile: hidden until the end.
+        if obj is not None and not obj.is_over:
+            return ["snapshot"]
+        return []
+
+    def get_readonly_fields(self, request, obj=None):
+        return [
+            f for f in self.readonly_fields if f not in self.get_exclude(request, obj)
+        ]
+
     def has_add_permission(self, request):
         return False
 

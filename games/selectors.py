@@ -103,7 +103,8 @@ def game_for_viewer(*, game_id: int, user) -> tuple[Game, Seat | None]:
 
     Anyone signed in may watch a public game, playing or finished (the
     engine's spectator view shows no hand until the end); a game by invitation
-    only is for its players alone. Raises GameNotFound/NotAPlayer.
+    only is for its players alone. A player whose seat a bot took over watches
+    as a spectator until the end. Raises GameNotFound/NotAPlayer.
     """
     game = Game.objects.prefetch_related(_seats()).filter(pk=game_id).first()
     if game is None:
@@ -111,6 +112,9 @@ def game_for_viewer(*, game_id: int, user) -> tuple[Game, Seat | None]:
     seat = game.seat_for(user)
     if seat is None and not game.public:
         raise NotAPlayer()
+    if seat is not None and seat.status == Seat.Status.LEFT and not game.is_over:
+        # A bot plays this seat now: its former player watches, hand unseen.
+        return game, None
     return game, seat
 
 
