@@ -1,7 +1,6 @@
 """A game that ends with nobody able to draw or play reads as a draw everywhere."""
 
 import random
-from dataclasses import replace
 
 import pytest
 
@@ -9,41 +8,18 @@ from django.urls import reverse
 
 from games import engine
 from games.models import Game
+from tests.engine.test_draw import everything_on_the_table
 from tests.games.factories import fresh, make_game
 from tests.games.test_views import client_for, prompt_of
 
 pytestmark = pytest.mark.django_db
 
-# Every property on the table, nothing in any hand or pile (see
-# tests/engine/test_draw.py): three turns with nothing to do end in a draw.
-EVERYTHING_ON_THE_TABLE = """
-0 sets: brown[Mediterranean Avenue], light_blue[Oriental Avenue, Vermont Avenue]
-0 sets: pink[St. Charles Place, States Avenue]
-0 sets: orange[St. James Place, Tennessee Avenue]
-0 sets: red[Kentucky Avenue, Indiana Avenue], yellow[Atlantic Avenue, Ventnor Avenue]
-0 sets: green[Pacific Avenue, North Carolina Avenue], dark_blue[Park Place]
-0 sets: railroad[Reading Railroad, Pennsylvania Railroad, B. & O. Railroad]
-0 sets: utility[Electric Company]
-1 sets: brown[Baltic Avenue]
-1 sets: light_blue[Connecticut Avenue, Light Blue/Railroad Wild, Light Blue/Brown Wild]
-1 sets: pink[Virginia Avenue, Pink/Orange Wild]
-1 sets: orange[New York Avenue, Pink/Orange Wild]
-1 sets: red[Illinois Avenue, Red/Yellow Wild], yellow[Marvin Gardens, Red/Yellow Wild]
-1 sets: green[Pennsylvania Avenue, Dark Blue/Green Wild], dark_blue[Boardwalk]
-1 sets: railroad[Short Line, Green/Railroad Wild, Railroad/Utility Wild]
-1 sets: utility[Water Works]
-1 loose: Multicolour Wild, Multicolour Wild
-rest: discard
-"""
-
 DRAW_LINE = "The game ended in a draw: nobody could draw or play."
 
 
 def drawn_state():
-    state = engine.scenario(EVERYTHING_ON_THE_TABLE)
-    first = state.players[0]
-    first = replace(first, bank=first.bank + state.discard)
-    state = replace(state, players=(first, *state.players[1:]), discard=())
+    """Every card on the table and nothing to draw: end turns until the draw."""
+    state = everything_on_the_table("1 loose: Multicolour Wild, Multicolour Wild")
     rng = random.Random(0)
     while not state.over:
         for event in engine.decide(state, engine.EndTurn(seat=state.active), rng):
