@@ -42,13 +42,15 @@ if [ ! -x "$VENV/bin/python" ]; then
     "$PYTHON" -m venv "$VENV"
 fi
 
-# Reinstall only when pyproject.toml changed since the last install.
+# Install the locked dependency set (requirements.lock, every package pinned
+# with its hashes), again only when the lock changed since the last install.
+# Refresh the lock after editing pyproject.toml: see README, "Dependencies".
 STAMP="$VENV/.mdeal-installed"
-WANT="$(cat pyproject.toml | cksum)"
+WANT="$(cksum < requirements.lock)"
 if [ ! -f "$STAMP" ] || [ "$(cat "$STAMP")" != "$WANT" ]; then
-    echo "==> Installing mdeal and its dependencies into $VENV"
+    echo "==> Installing the locked dependencies into $VENV"
     "$VENV/bin/python" -m pip install --quiet --upgrade pip
-    "$VENV/bin/python" -m pip install --quiet ".[dev]"
+    "$VENV/bin/python" -m pip install --quiet --require-hashes -r requirements.lock
     echo "$WANT" > "$STAMP"
 fi
 
