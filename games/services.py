@@ -55,9 +55,17 @@ logger = logging.getLogger(__name__)
 BOT_MOVES_PER_CALL = 200
 # Default moves one timeout makes for one seat (end turn, then discard...).
 DEFAULT_MOVES_PER_TIMEOUT = 5
-# Deadlines further away than this are left to the per-minute sweep: a broker
-# holding week-long ETA tasks keeps them in worker memory and redelivers them.
-DEADLINE_ETA_HORIZON = timedelta(hours=1)
+# Deadlines further away than this are left to the beat sweep (every 30 s).
+# An ETA task waits unacknowledged in a worker's memory until it is due, so only
+# the next few minutes' deadlines are queued: that bounds what a worker holds,
+# and stays well inside Redis's visibility timeout (an hour), past which Redis
+# would hand the task to a second worker (harmless, deadline_expire is
+# idempotent, but wasted).
+DEADLINE_ETA_HORIZON = timedelta(minutes=10)
+# A bot owes its move at once and its task plays it at once; this due time is
+# for the sweep, which finds a bot whose task was lost (Redis down when it was
+# queued) and plays for it through deadline_expire.
+BOT_DUE = timedelta(seconds=15)
 
 
 def _rng() -> random.Random:
@@ -484,6 +492,7 @@ class _Table:
         fresh = (
             self.now + timedelta(seconds=self.game.seconds_per_decision)
         ).isoformat()
+        bot_due = (self.now + BOT_DUE).isoformat()
         deadlines = {}
         for awaited in engine.awaiting(self.state):
             key = str(awaited.seat)
@@ -497,7 +506,8 @@ class _Table:
             ):
                 deadlines[key] = kept
             else:
-                deadlines[key] = {"kind": awaited.kind, "at": fresh}
+                at = bot_due if self.seats[awaited.seat].bot else fresh
+                deadlines[key] = {"kind": awaited.kind, "at": at}
         return deadlines
 
 
@@ -527,6 +537,7 @@ def _announce(game: Game, *, bots_owe: bool = False) -> None:
 
         if bots_owe:
             tasks.bots_play.delay(game_id, version)
+            return  # The earliest deadline is the bot's: bots_play moves now.
         horizon = getattr(settings, "GAMES_DEADLINE_ETA_HORIZON", DEADLINE_ETA_HORIZON)
         if deadline_at is not None and deadline_at - timezone.now() <= horizon:
             tasks.deadline_expire.apply_async((game_id, version), eta=deadline_at)

@@ -99,9 +99,19 @@ TEMPLATES = [
 DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL", f"sqlite:///{VAR_DIR / 'db.sqlite3'}"),
-        conn_max_age=0 if TESTING else 60,
+        conn_max_age=0,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # A fixed, small pool per process, whatever the load. Persistent connections
+    # (CONN_MAX_AGE) under ASGI keep one connection for every thread that ever
+    # served a request, and ran PostgreSQL out of connections at ten clients.
+    # A request waits up to `timeout` seconds for a free connection.
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": int(os.environ.get("DATABASE_POOL_MIN", 1)),
+        "max_size": int(os.environ.get("DATABASE_POOL_SIZE", 8)),
+        "timeout": float(os.environ.get("DATABASE_POOL_TIMEOUT", 20)),
+    }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several processes (web, worker, beat) share the file: wait for locks.
     DATABASES["default"].setdefault("OPTIONS", {}).update(
@@ -220,14 +230,39 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = TIME_ZONE
+# A worker that loses its broker keeps trying to reconnect, for ever.
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+# Queuing a task while Redis is down must not hold up the move that queued it:
+# one quick retry, then the error is logged and the beat sweep finds the work
+# again in PostgreSQL.
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 1,
+    "interval_start": 0,
+    "interval_step": 0.1,
+    "interval_max": 0.1,
+}
+if REDIS_URL:
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "socket_connect_timeout": 1,
+        "socket_timeout": 5,
+        "retry_on_timeout": True,
+        # ETA tasks wait unacknowledged in a worker; Redis hands a task to
+        # another worker after this long. Deadline tasks are queued only when
+        # due within games.services.DEADLINE_ETA_HORIZON (minutes), far less.
+        "visibility_timeout": 60 * 60,
+    }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+# Every follow-up a game owes is due in PostgreSQL (Game.deadline_at: a human's
+# deadline, or a bot's short due time), so this sweep finds it whether or not
+# its task was ever queued.
+SWEEP_SECONDS = float(os.environ.get("MDEAL_SWEEP_SECONDS", 30))
 CELERY_BEAT_SCHEDULE = {
     "sweep-deadlines": {
         "task": "games.tasks.deadlines_sweep",
-        "schedule": 60.0,
+        "schedule": SWEEP_SECONDS,
     },
 }
-
 
 def parse_email_url(url: str) -> dict:
     """Turn EMAIL_URL into Django's MAILERS["default"] (console when empty).

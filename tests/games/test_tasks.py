@@ -429,3 +429,58 @@ def test_when_only_bots_remain_they_play_to_the_end(
     assert game.status == Game.Status.FINISHED
     assert game.winner.bot
     assert Seat.objects.get(game=game, user=user).status == Seat.Status.RESIGNED
+
+
+# --- nothing stalls when a task is lost -----------------------------------
+
+
+def bot_awaited(game):
+    """The game, advanced by one human move if needed, with a bot awaited."""
+    game = fresh(game)
+    if not awaited_seat(game).bot:
+        seat = awaited_seat(game)
+        move_submit_as(game, seat, engine.EndTurn(seat=seat.position))
+        game = fresh(game)
+    assert awaited_seat(game).bot
+    return game
+
+
+def test_a_bot_owing_a_move_is_due_within_seconds(clock, user):
+    game = bot_awaited(make_game(creator=user, bots=1))  # bots task never ran
+    due = game.deadline_for(awaited_seat(game).position)
+    assert due - clock.now == services.BOT_DUE
+    assert game.deadline_at == due
+
+
+def test_the_sweep_plays_for_a_bot_whose_task_was_lost(clock, user):
+    game = bot_awaited(make_game(creator=user, bots=1))
+    assert tasks.deadlines_sweep() == 0
+    clock.advance(services.BOT_DUE.total_seconds())
+    assert tasks.deadlines_sweep() == 1
+    after = fresh(game)
+    assert after.version > game.version
+    assert after.events.filter(seq__gt=game.version).first().cause == "bot"
+
+
+def test_a_move_survives_a_broker_that_cannot_queue(
+    user, monkeypatch, django_capture_on_commit_callbacks, caplog
+):
+    """Queuing after commit fails (Redis down): the move stands, the error is
+    logged, and the bot's short due time leaves the sweep to play for it."""
+
+    with django_capture_on_commit_callbacks(execute=True):
+        game = fresh(make_game(creator=user, bots=1))  # bots move to the human
+    human = awaited_seat(game)
+    assert not human.bot
+
+    def broker_down(*args, **kwargs):
+        raise ConnectionError("broker down")
+
+    monkeypatch.setattr(tasks.bots_play, "delay", broker_down)
+    with django_capture_on_commit_callbacks(execute=True):
+        while awaited_seat(game).position == human.position:
+            move_submit_as(game, human, engine.EndTurn(seat=human.position))
+            game = fresh(game)
+    assert awaited_seat(game).bot
+    assert game.deadline_at <= game.events.last().created_at + services.BOT_DUE
+    assert "broker down" in caplog.text
