@@ -22,12 +22,30 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 from django.core.cache import cache
+from django.db import connections
 
 from mdeal_site.celery import app as celery_app
 
 DEFAULT_PASSWORD = "plum-orchard-42"
 E2E_DIR = Path(__file__).parent / "e2e"
 _serial = itertools.count(1)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _close_database_pools(request):
+    """Close PostgreSQL connection pools before the test database is dropped.
+
+    A pool keeps idle connections open, and PostgreSQL refuses to drop a
+    database that has sessions. Nothing to do on SQLite (no pool).
+    """
+    pooled = [c for c in connections.all() if c.settings_dict["OPTIONS"].get("pool")]
+    if not pooled:
+        yield
+        return
+    request.getfixturevalue("django_db_setup")
+    yield
+    for connection in pooled:
+        connection.close_pool()
 
 
 def pytest_collection_modifyitems(items):

@@ -24,8 +24,7 @@ def declared() -> list[Requirement]:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     extras = project.get("optional-dependencies", {})
     return [
-        Requirement(line)
-        for line in [*project["dependencies"], *extras.get("dev", [])]
+        Requirement(line) for line in [*project["dependencies"], *extras.get("dev", [])]
     ]
 
 
