@@ -5,13 +5,19 @@ asks for its own view of the table over HTTP.
 """
 
 import json
+import logging
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from redis.exceptions import RedisError
 
 from games import selectors
 
+logger = logging.getLogger(__name__)
+
 FORBIDDEN = 4403
+# The channel layer (Redis) is down: the page polls until it can reconnect.
+UNAVAILABLE = 4503
 
 
 def group_name(game_id: int) -> str:
@@ -19,6 +25,21 @@ def group_name(game_id: int) -> str:
 
 
 class GameConsumer(AsyncWebsocketConsumer):
+    async def __call__(self, scope, receive, send):
+        """Refuse or close the socket cleanly when the channel layer fails.
+
+        The layer is in use from the first moment (the consumer listens on its
+        channel while it connects), so its failure is caught around it all.
+        """
+        try:
+            await super().__call__(scope, receive, send)
+        except (RedisError, OSError) as error:
+            logger.warning(
+                "Table socket closed, channel layer unavailable: %s",
+                type(error).__name__,
+            )
+            await send({"type": "websocket.close", "code": UNAVAILABLE})
+
     async def connect(self):
         self.game_id = self.scope["url_route"]["kwargs"]["pk"]
         user = self.scope.get("user")

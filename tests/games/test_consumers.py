@@ -8,9 +8,10 @@ from channels.testing import WebsocketCommunicator
 
 from django.test import Client
 
-from games import engine
+from games import consumers, engine
 from mdeal_site.asgi import application
 from tests.games.factories import awaited_seat, fresh, make_game, move_submit_as
+from tests.processes import free_port
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -91,3 +92,20 @@ async def test_an_unknown_game_turns_everyone_away(user):
     connected, code = await socket.connect()
     assert not connected
     assert code == 4403
+
+
+async def test_with_redis_down_the_socket_is_refused_cleanly(
+    game, user, settings, caplog
+):
+    """The page then keeps polling: tests/games/test_poll_interval.py."""
+    settings.CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [f"redis://127.0.0.1:{free_port()}/0"]},
+        }
+    }
+    socket = await socket_for(game.pk, user)
+    connected, code = await socket.connect(timeout=5)
+    assert not connected
+    assert code == consumers.UNAVAILABLE
+    assert "channel layer unavailable" in caplog.text
