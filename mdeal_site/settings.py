@@ -309,6 +309,8 @@ MAILERS = {
 }
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "mdeal <noreply@localhost>")
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
+# Shows /healthz's per-part results to a monitor (`Authorization: Bearer ...`).
+HEALTHZ_TOKEN = os.environ.get("HEALTHZ_TOKEN", "")
 
 if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
