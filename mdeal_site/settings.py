@@ -157,9 +157,15 @@ ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 ACCOUNT_USER_DISPLAY = "accounts.models.user_display"
 ACCOUNT_RATE_LIMITS = {
-    # Failed logins: 5 in 5 minutes per address and per account name.
-    "login_failed": "5/5m/ip,5/5m/key",
+    # Failed logins, per account from any address and per address and account
+    # (the policy, and why there is no limit per address: accounts.adapter).
+    "login_failed": "20/1h/key",
+    "login_failed_from_address": "5/5m/key",
 }
+# Proxies in front of the site, each appending the address it saw to
+# X-Forwarded-For: allauth takes the client's address from that header (the
+# entry this many from the end), and ignores it, as anyone can send it, at 0.
+ALLAUTH_TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", 0))
 
 LANGUAGE_CODE = "en"
 TIME_ZONE = "UTC"
@@ -205,8 +211,11 @@ if REDIS_URL:
     }
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # An empty cache, not a 500, while Redis is down: rate limits fail
+            # open. Short timeouts, so an outage costs little time.
+            "BACKEND": "mdeal_site.cache.ResilientRedisCache",
             "LOCATION": REDIS_URL,
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 1},
         }
     }
     CELERY_BROKER_URL = REDIS_URL

@@ -1,0 +1,81 @@
+"""The Redis cache, made to forget rather than fail while Redis is unreachable."""
+
+import logging
+import time
+
+from redis import exceptions as redis_errors
+
+from django.core.cache.backends.base import DEFAULT_TIMEOUT
+from django.core.cache.backends.redis import RedisCache
+
+logger = logging.getLogger(__name__)
+
+UNREACHABLE = (redis_errors.ConnectionError, redis_errors.TimeoutError)
+
+
+class ResilientRedisCache(RedisCache):
+    """Django's RedisCache, except that an unreachable Redis is an empty cache.
+
+    While Redis cannot be reached every read misses, every write is dropped and
+    ``add`` reports the key stored, so what the cache holds (allauth's rate
+    limits and the lock around them) fails open instead of answering 500. After
+    a failure this cache leaves Redis alone for ``retry_seconds``: an outage
+    costs one socket timeout (see OPTIONS in settings) and one warning, not one
+    per operation.
+    """
+
+    retry_seconds = 10.0
+
+    def __init__(self, server, params):
+        super().__init__(server, params)
+        self._unreachable_until = 0.0
+
+    def _or(self, fallback, operation, *args):
+        if time.monotonic() < self._unreachable_until:
+            return fallback
+        try:
+            return operation(*args)
+        except UNREACHABLE as error:
+            self._unreachable_until = time.monotonic() + self.retry_seconds
+            logger.warning(
+                "Redis cache unreachable (%s): treated as empty for %g s",
+                error,
+                self.retry_seconds,
+            )
+            return fallback
+
+    def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
+        return self._or(True, super().add, key, value, timeout, version)
+
+    def get(self, key, default=None, version=None):
+        return self._or(default, super().get, key, default, version)
+
+    def set(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
+        return self._or(None, super().set, key, value, timeout, version)
+
+    def touch(self, key, timeout=DEFAULT_TIMEOUT, version=None):
+        return self._or(False, super().touch, key, timeout, version)
+
+    def delete(self, key, version=None):
+        return self._or(False, super().delete, key, version)
+
+    def get_many(self, keys, version=None):
+        return self._or({}, super().get_many, keys, version)
+
+    def has_key(self, key, version=None):
+        return self._or(False, super().has_key, key, version)
+
+    def incr(self, key, delta=1, version=None):
+        value = self._or(None, super().incr, key, delta, version)
+        if value is None:
+            raise ValueError(f"Key '{key}' not found.")  # as for any missing key
+        return value
+
+    def set_many(self, data, timeout=DEFAULT_TIMEOUT, version=None):
+        return self._or(list(data), super().set_many, data, timeout, version)
+
+    def delete_many(self, keys, version=None):
+        return self._or(None, super().delete_many, keys, version)
+
+    def clear(self):
+        return self._or(False, super().clear)
