@@ -10,6 +10,7 @@ alive, and the game's events must run without a gap or a repeat.
 import json
 import signal
 import time
+import urllib.error
 import urllib.parse
 import urllib.request
 
@@ -116,6 +117,17 @@ class Player:
         with urllib.request.urlopen(request, timeout=30) as response:
             assert response.status == 200
 
+    def get(self, path: str) -> int:
+        cookie = f"sessionid={self.client.cookies['sessionid'].value}"
+        request = urllib.request.Request(
+            self.site.url + path, headers={"Cookie": cookie}
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                return response.status
+        except urllib.error.HTTPError as error:
+            return error.code
+
     def owes(self) -> bool:
         game = fresh(self.game)
         return game.status == Game.Status.ACTIVE and (
@@ -152,6 +164,8 @@ def test_the_game_goes_on_after_redis_comes_back(site, user):
     play_until_the_bot_owes(player)
     stalled = fresh(game).version
     assert bot_owes(game)
+    assert player.get(game.get_absolute_url()) == 200  # pages still render
+    assert player.get("/healthz") == 503
     time.sleep(2)
     assert fresh(game).version == stalled  # nothing can carry the bot's turn
 
