@@ -12,6 +12,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from redis.exceptions import RedisError
 
 from games import selectors
+from notifications.presence import table_seen
 
 logger = logging.getLogger(__name__)
 
@@ -52,6 +53,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         self.group = group_name(self.game_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
+        await database_sync_to_async(table_seen)(game_id=self.game_id, user=user)
         await self.send(text_data=json.dumps({"version": version}))
 
     async def disconnect(self, code):

@@ -45,6 +45,7 @@ from games.errors import (
     StaleVersion,
 )
 from games.models import Game, GameEvent, Seat
+from notifications.decisions import decisions_record
 
 if TYPE_CHECKING:
     from accounts.models import User
@@ -459,6 +460,7 @@ class _Table:
 
     def save(self, *, announce: bool = True) -> None:
         game = self.game
+        owed_before = game.deadlines
         if self.rows:
             GameEvent.objects.bulk_create(self.rows)
             game.version += len(self.rows)
@@ -479,6 +481,13 @@ class _Table:
         game.save()
         for seat in self.dirty.values():
             seat.save(update_fields=["bot", "status", "missed_deadlines"])
+        decisions_record(
+            game=game,
+            seats=self.seats,
+            before=owed_before,
+            movers=self.movers,
+            now=self.now,
+        )
         if announce:
             _announce(game, bots_owe=self.bots_owe())
 

@@ -21,6 +21,7 @@ from games.errors import BadInvite, BadMove, GameError, GameNotFound, NotAPlayer
 from games.forms import GameCreateForm, MoveForm
 
 TABLE = "games/table.html"
+from notifications.presence import table_seen
 # How often a visible table asks whether it changed, beside the WebSocket.
 # Without Redis the in-memory channel layer cannot carry the worker's bot moves
 # to this process, so only the poll brings them: ask often.
@@ -116,6 +117,7 @@ def table(request, pk: int):
 def version(request, pk: int):
     """The table's version: 204 when it is still `since`, else {"version": N}."""
     try:
+    table_seen(game_id=pk, user=request.user)
         current = selectors.version_for_viewer(game_id=pk, user=request.user)
     except GameError as error:
         return JsonResponse({"error": error.message}, status=error.status)
@@ -127,6 +129,7 @@ def version(request, pk: int):
 @login_required
 @require_GET
 def history(request, pk: int):
+    table_seen(game_id=pk, user=request.user)
     try:
         game, seat = selectors.game_for_viewer(game_id=pk, user=request.user)
     except GameError as error:

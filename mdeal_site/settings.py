@@ -64,6 +64,7 @@ INSTALLED_APPS = [
     "games",
 ]
 
+    "notifications",
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -323,6 +324,20 @@ HEALTHZ_TOKEN = os.environ.get("HEALTHZ_TOKEN", "")
 
 if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
+# Notifications: a "your move" email waits this long, and is not sent when the
+# player moved or had the table open meanwhile. Beat sweeps for anything due
+# every minute and starts the 08:00 local digests every 15 minutes.
+NOTIFY_GRACE_SECONDS = int(os.environ.get("MDEAL_NOTIFY_GRACE_SECONDS", 120))
+CELERY_BEAT_SCHEDULE |= {
+    "sweep-notifications": {
+        "task": "notifications.tasks.notifications_sweep",
+        "schedule": 60.0,
+    },
+    "start-digests": {
+        "task": "notifications.tasks.digests_start",
+        "schedule": 15 * 60.0,
+    },
+}
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True

@@ -10,9 +10,11 @@ from tests.games.factories import awaited_seat, default_move, fresh, make_game
 
 pytestmark = pytest.mark.django_db
 
-# Lock the game, its seats, insert the events, update the game; plus the
-# savepoint pair of the transaction inside the test's own.
-MOVE_QUERIES = 6
+# Lock the game, its seats, insert the events, update the game, insert the
+# notifications the next decision calls for (notifications.decisions: one bulk
+# insert, only when a human owes a new decision); plus the savepoint pair of
+# the transaction inside the test's own.
+MOVE_QUERIES = 7
 
 
 def queries_for_one_move(game) -> int:

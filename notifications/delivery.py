@@ -1,0 +1,217 @@
+"""Sending "your move" emails and reminders: claim, check, compose, send.
+
+Each sender claims its records first (`claims.claim`), so the task queued on
+commit, a retry and the beat sweep can all run and one email goes out. Then
+it checks the record still stands at send time: the seat owes the very same
+decision (its entry in `Game.deadlines`), the player still wants this kind of
+email, has an address that works, and (for "your move") was not at the table
+since the decision became theirs. A record not yet due is left for later: in
+tests Celery runs tasks at once, ignoring their countdown.
+"""
+
+import logging
+from datetime import datetime
+
+from django.db.models import Prefetch
+from django.utils import timezone
+
+from accounts.models import User
+from games.models import Game, Seat
+from notifications import addresses, claims, emails, unsubscribe
+from notifications.models import Notification, Outcome, Presence
+
+logger = logging.getLogger(__name__)
+
+
+class SendFailed(Exception):
+    """The mail server failed. The records stay claimed by `claim` for the
+    retry (or, on the last try, are marked failed)."""
+
+    def __init__(self, message: str, claim):
+        super().__init__(message)
+        self.claim = claim
+
+
+def moves_send(*, user_id: int, claim=None, last_try: bool = False) -> int:
+    """Send `user` one email about every decision of theirs now due.
+
+    Decisions that became theirs while the first one's grace time ran go in
+    the same email ("It is your move in 3 games"). Returns emails sent (0/1).
+    """
+    now = timezone.now()
+    pending = Notification.objects.filter(
+        user_id=user_id,
+        kind=Notification.Kind.MOVE,
+        channel=Notification.Channel.EMAIL,
+    )
+    due = claims.claimable(pending, now).filter(due_at__lte=now)
+    if claim is None and not due.exists():
+        return 0
+    token = claims.claim(pending, now, held=claim)
+    if token is None:
+        return 0
+    mine = Notification.objects.filter(claim=token, done_at=None)
+    records = list(mine.order_by("created_at"))
+    user = User.objects.get(pk=user_id)
+    if user.notify != User.Notify.EACH_MOVE:
+        claims.finish(mine, Outcome.OPTED_OUT, now)
+        return 0
+    games = _games({r.game_id for r in records})
+    seen = dict(
+        Presence.objects.filter(user_id=user_id, game_id__in=games).values_list(
+            "game_id", "seen_at"
+        )
+    )
+    briefs, told = [], []
+    for record in records:
+        game = games.get(record.game_id)
+        seat = _owing(game, record)
+        if seat is None:
+            claims.finish(mine.filter(pk=record.pk), Outcome.MOVED, now)
+        elif seen.get(record.game_id) and seen[record.game_id] >= record.created_at:
+            claims.finish(mine.filter(pk=record.pk), Outcome.SEEN, now)
+        else:
+            briefs.append(emails.owed_brief(game, seat, now))
+            told.append(record.pk)
+    if not briefs:
+        return 0
+    subject = (
+        f"It is your move in {briefs[0].title}"
+        if len(briefs) == 1
+        else f"It is your move in {len(briefs)} games"
+    )
+    return send_claimed(
+        user=user,
+        kind=unsubscribe.Kind.MOVE,
+        subject=subject,
+        template="move",
+        context={"briefs": briefs},
+        records=mine.filter(pk__in=told),
+        token=token,
+        now=now,
+        last_try=last_try,
+    )
+
+
+def reminder_send(*, notification_id: int, claim=None, last_try: bool = False) -> int:
+    """Remind of one decision whose time is running out, if still owed."""
+    now = timezone.now()
+    record = Notification.objects.filter(
+        pk=notification_id, kind=Notification.Kind.REMINDER, due_at__lte=now
+    )
+    token = claims.claim(record, now, held=claim)
+    if token is None:
+        return 0
+    mine = Notification.objects.filter(claim=token, done_at=None)
+    reminder = mine.select_related("user").first()
+    if reminder is None:
+        return 0
+    user = reminder.user
+    if not user.reminders:
+        claims.finish(mine, Outcome.OPTED_OUT, now)
+        return 0
+    game = _games({reminder.game_id}).get(reminder.game_id)
+    seat = _owing(game, reminder)
+    if seat is None or reminder.deadline_at <= now:
+        claims.finish(mine, Outcome.MOVED, now)
+        return 0
+    brief = emails.owed_brief(game, seat, now)
+    return send_claimed(
+        user=user,
+        kind=unsubscribe.Kind.REMINDER,
+        subject=f"{brief.time_left} left for your move in game {game.pk}",
+        template="reminder",
+        context={"brief": brief},
+        records=mine,
+        token=token,
+        now=now,
+        last_try=last_try,
+    )
+
+
+def send_claimed(
+    *, user, kind, subject, template, context, records, token, now, last_try
+) -> int:
+    """Compose and send to `user`'s address, then finish `records`.
+
+    Raises SendFailed when the mail server fails: the records stay claimed
+    for the retry, or on the last try are marked failed.
+    """
+    address = addresses.recipient(user)
+    if address is None:
+        claims.finish(records, Outcome.NO_ADDRESS, now)
+        return 0
+    message = emails.compose(
+        user=user,
+        address=address,
+        kind=kind,
+        subject=subject,
+        template=template,
+        context=context,
+    )
+    try:
+        message.send()
+    except Exception as error:
+        logger.warning(
+            "Email %r to %s failed%s: %r",
+            subject,
+            address,
+            " for good" if last_try else ", will retry",
+            error,
+        )
+        addresses.failure_record(address, error)
+        if last_try:
+            claims.finish(records, Outcome.FAILED, now)
+        raise SendFailed(str(error), token) from error
+    claims.finish(records, Outcome.SENT, timezone.now())
+    addresses.failures_clear(address)
+    return 1
+
+
+def due_sweep() -> dict[str, int]:
+    """Queue a sender for every record due and not sent (the beat backstop)."""
+    from notifications import tasks
+
+    now = timezone.now()
+    due = claims.claimable(Notification.objects.filter(due_at__lte=now), now)
+    users = sorted(
+        set(due.filter(kind=Notification.Kind.MOVE).values_list("user_id", flat=True))
+    )
+    reminders = list(
+        due.filter(kind=Notification.Kind.REMINDER).values_list("pk", flat=True)
+    )
+    for user_id in users:
+        queue(tasks.send_moves, user_id)
+    for pk in reminders:
+        queue(tasks.send_reminder, pk)
+    return {"moves": len(users), "reminders": len(reminders)}
+
+
+def queue(task, *args) -> None:
+    """Queue one task; a failure is logged and the next sweep tries again."""
+    try:
+        task.delay(*args)
+    except Exception:
+        logger.exception("Could not queue %s%r", task.name, args)
+
+
+def _games(ids: set[int]) -> dict[int, Game]:
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("user"))
+    return Game.objects.prefetch_related(seats).in_bulk(ids)
+
+
+def _owing(game: Game | None, record: Notification) -> Seat | None:
+    """The record's seat if it still owes exactly that decision, else None."""
+    if game is None or game.status != Game.Status.ACTIVE:
+        return None
+    entry = (game.deadlines or {}).get(str(record.position))
+    if (
+        entry is None
+        or entry["kind"] != record.decision
+        or datetime.fromisoformat(entry["at"]) != record.deadline_at
+    ):
+        return None
+    seat = next((s for s in game.seats.all() if s.position == record.position), None)
+    if seat is None or seat.user_id != record.user_id or not seat.is_active_player:
+        return None
+    return seat

@@ -1,0 +1,116 @@
+"""The daily digest, for players who chose it instead of "your move" emails.
+
+Beat runs `digests_start` every 15 minutes: each such player whose own clock
+has passed 08:00 gets one `Digest` row for their local date (unique), and a
+task sends it. The digest lists the games awaiting them with the time left,
+the games finished since the last digest with their result, and their open
+tables still waiting for players (mdeal has no personal invitations, only
+invite links: the open games they sit at are what waits on others joining).
+With nothing to say, no email.
+"""
+
+from datetime import datetime, time, timedelta
+
+from django.db.models import Prefetch
+from django.utils import timezone
+
+from accounts.models import User
+from games.models import Game, Seat
+from notifications import claims, delivery, emails, unsubscribe
+from notifications.models import Digest, Outcome
+
+DIGEST_TIME = time(8, 0)
+FIRST_DIGEST_LOOKBACK = timedelta(days=1)
+
+
+def digests_start() -> int:
+    """Make today's digest rows for users past 08:00 local; queue the unsent."""
+    from notifications import tasks
+
+    now = timezone.now()
+    rows = []
+    users = User.objects.filter(notify=User.Notify.DAILY_DIGEST, is_active=True)
+    for user in users.only("pk", "time_zone"):
+        local = now.astimezone(emails.user_zone(user))
+        if local.time() >= DIGEST_TIME:
+            rows.append(Digest(user=user, day=local.date(), created_at=now))
+    Digest.objects.bulk_create(rows, ignore_conflicts=True)
+    pending = list(
+        claims.claimable(Digest.objects.all(), now).values_list("pk", flat=True)
+    )
+    for pk in pending:
+        delivery.queue(tasks.send_digest, pk)
+    return len(pending)
+
+
+def digest_send(*, digest_id: int, claim=None, last_try: bool = False) -> int:
+    """Send one digest if it still has something to say (once: claimed)."""
+    now = timezone.now()
+    token = claims.claim(Digest.objects.filter(pk=digest_id), now, held=claim)
+    if token is None:
+        return 0
+    mine = Digest.objects.filter(claim=token, done_at=None)
+    digest = mine.select_related("user").first()
+    if digest is None:
+        return 0
+    user = digest.user
+    if user.notify != User.Notify.DAILY_DIGEST:
+        claims.finish(mine, Outcome.OPTED_OUT, now)
+        return 0
+    previous = (
+        Digest.objects.filter(user=user, day__lt=digest.day)
+        .order_by("-day")
+        .values_list("created_at", flat=True)
+        .first()
+    )
+    content = digest_content(user, since=previous or now - FIRST_DIGEST_LOOKBACK)
+    if not any(content.values()):
+        claims.finish(mine, Outcome.EMPTY, now)
+        return 0
+    waiting = len(content["awaiting"])
+    subject = "Your mdeal digest: " + (
+        f"{waiting} game{'s' * (waiting != 1)} await{'s' * (waiting == 1)} you"
+        if waiting
+        else "what happened at your tables"
+    )
+    return delivery.send_claimed(
+        user=user,
+        kind=unsubscribe.Kind.DIGEST,
+        subject=subject,
+        template="digest",
+        context=content,
+        records=mine,
+        token=token,
+        now=now,
+        last_try=last_try,
+    )
+
+
+def digest_content(user, *, since: datetime) -> dict[str, list]:
+    """Awaiting (soonest deadline first), finished since `since`, open tables."""
+    now = timezone.now()
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("user"))
+    games = Game.objects.filter(seats__user=user).prefetch_related(seats)
+    awaiting = []
+    for game in games.filter(status=Game.Status.ACTIVE):
+        seat = game.seat_for(user)
+        if seat.is_active_player and str(seat.position) in (game.deadlines or {}):
+            awaiting.append(emails.owed_brief(game, seat, now, recent=False))
+    awaiting.sort(key=lambda brief: brief.deadline)
+    finished = [
+        emails.result_brief(game, game.seat_for(user))
+        for game in games.filter(
+            status__in=[Game.Status.FINISHED, Game.Status.ABANDONED],
+            finished_at__gte=since,
+        ).order_by("-finished_at")
+    ]
+    open_tables = [
+        emails.GameBrief(
+            game=game,
+            url=emails.absolute(game.get_absolute_url()),
+            title=emails.game_title(game, game.seat_for(user)),
+            result=f"{len(game.seats.all())} of {game.seat_count} seats taken.",
+        )
+        for game in games.filter(status=Game.Status.OPEN).order_by("created_at")
+    ]
+    return {"awaiting": awaiting, "finished": finished, "open_tables": open_tables}

@@ -1,0 +1,143 @@
+"""The emails: what a player reads about a game, and the message around it.
+
+Game text comes only from the engine's view and history as the recipient's
+seat may read them (`engine.view(state, seat)`, `engine.describe` through
+`selectors.history_lines`): an email never names a card its reader may not
+see. Dates are in the reader's time zone.
+"""
+
+import zoneinfo
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from django.conf import settings
+from django.core.mail import EmailMultiAlternatives
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.timesince import timeuntil
+
+from games import engine, selectors
+from games.models import Game, Seat
+from notifications import unsubscribe
+
+RECENT_LINES = 3
+
+
+def absolute(path: str) -> str:
+    return settings.SITE_URL.rstrip("/") + path
+
+
+def user_zone(user) -> zoneinfo.ZoneInfo:
+    try:
+        return zoneinfo.ZoneInfo(user.time_zone or "UTC")
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return zoneinfo.ZoneInfo("UTC")
+
+
+@dataclass
+class GameBrief:
+    """One game as one seat may read it in an email."""
+
+    game: Game
+    url: str
+    title: str
+    owed: str = ""
+    deadline: datetime | None = None
+    time_left: str = ""
+    recent: list[str] = field(default_factory=list)
+    result: str = ""
+
+
+def time_left(deadline: datetime, now: datetime) -> str:
+    """ "2 hours, 5 minutes" (plain spaces: it goes into subjects too)."""
+    return timeuntil(deadline, now).replace("\xa0", " ")
+
+
+def game_title(game: Game, seat: Seat | None) -> str:
+    seats = sorted(game.seats.all(), key=lambda s: s.position)
+    others = [s.name for s in seats if seat is None or s.pk != seat.pk]
+    if not others:
+        return f"Game {game.pk}"
+    return f"Game {game.pk} with {_and(others)}"
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def owed_brief(game: Game, seat: Seat, now: datetime, *, recent: bool = True):
+    """What `seat` owes at `game` now, from the engine's view for that seat."""
+    view = engine.view(game.state(), seat.position)
+    owed = next((a for a in view["awaiting"] if a["seat"] == seat.position), None)
+    deadline = game.deadline_for(seat.position)
+    lines = []
+    if recent:
+        history = selectors.history_lines(
+            game=game, viewer=seat.position, limit=RECENT_LINES * 3
+        )
+        lines = [line["text"] for line in history[:RECENT_LINES]]
+        lines.reverse()
+    return GameBrief(
+        game=game,
+        url=absolute(game.get_absolute_url()),
+        title=game_title(game, seat),
+        owed=owed["detail"] if owed else "",
+        deadline=deadline,
+        time_left=time_left(deadline, now) if deadline else "",
+        recent=lines,
+    )
+
+
+def result_brief(game: Game, seat: Seat) -> GameBrief:
+    """A finished game and how it ended, for `seat`."""
+    if game.status == Game.Status.ABANDONED:
+        result = "Cancelled before it started."
+    elif game.winner_id is None:
+        result = "A draw."
+    elif game.winner_id == seat.pk:
+        result = "You won."
+    else:
+        winner = next(s for s in game.seats.all() if s.pk == game.winner_id)
+        result = f"{winner.name} won."
+    return GameBrief(
+        game=game,
+        url=absolute(game.get_absolute_url()),
+        title=game_title(game, seat),
+        result=result,
+    )
+
+
+def compose(
+    *, user, address: str, kind: str, subject: str, template: str, context: dict
+) -> EmailMultiAlternatives:
+    """A text and HTML email from templates/emails/<template>.{txt,html}.
+
+    Every one carries RFC 8058 one-click unsubscribe headers for its kind.
+    """
+    unsubscribe_url = unsubscribe.link(user, kind)
+    context = {
+        **context,
+        "user": user,
+        "subject": subject,
+        "site_url": settings.SITE_URL.rstrip("/"),
+        "profile_url": absolute(reverse("profile")),
+        "unsubscribe_url": unsubscribe_url,
+        "unsubscribe_label": unsubscribe.LABELS[kind],
+    }
+    with timezone.override(user_zone(user)):
+        text = render_to_string(f"emails/{template}.txt", context)
+        html = render_to_string(f"emails/{template}.html", context)
+    message = EmailMultiAlternatives(
+        subject=subject,
+        body=text,
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        to=[address],
+        headers={
+            "List-Unsubscribe": f"<{unsubscribe_url}>",
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+            "Auto-Submitted": "auto-generated",
+        },
+    )
+    message.attach_alternative(html, "text/html")
+    return message

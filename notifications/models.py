@@ -1,0 +1,122 @@
+"""Notification records, digests, who is at a table, and addresses that fail.
+
+Every record that is sent is claimed first with a conditional UPDATE
+(`claimed_at`, `claim`), and finished with `done_at` and an `outcome`, so two
+workers, a retried task and the sweep never send it twice.
+"""
+
+from django.conf import settings
+from django.db import models
+
+
+class Outcome(models.TextChoices):
+    SENT = "sent", "Sent"
+    MOVED = "moved", "The decision was made or changed before it went out"
+    SEEN = "seen", "The player was at the table"
+    OPTED_OUT = "opted_out", "The player does not want this kind of email"
+    NO_ADDRESS = "no_address", "No verified address that accepts mail"
+    EMPTY = "empty", "Nothing to say"
+    FAILED = "failed", "Sending failed for good"
+
+
+class Notification(models.Model):
+    """Telling one player about one decision they owe, on one channel."""
+
+    class Kind(models.TextChoices):
+        MOVE = "move", "Your move"
+        REMINDER = "reminder", "Time is running out"
+
+    class Channel(models.TextChoices):
+        EMAIL = "email", "Email"
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    game = models.ForeignKey(
+        "games.Game", on_delete=models.CASCADE, related_name="notifications"
+    )
+    position = models.PositiveSmallIntegerField(help_text="The user's seat.")
+    kind = models.CharField(max_length=10, choices=Kind)
+    channel = models.CharField(max_length=10, choices=Channel, default=Channel.EMAIL)
+    # The decision: the seat's entry in Game.deadlines when it became due.
+    decision = models.CharField(max_length=10, help_text="play, pay, respond...")
+    deadline_at = models.DateTimeField()
+    due_at = models.DateTimeField(help_text="When it may go out.")
+    created_at = models.DateTimeField(help_text="When the decision became theirs.")
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    claim = models.UUIDField(null=True, blank=True)
+    done_at = models.DateTimeField(null=True, blank=True)
+    outcome = models.CharField(max_length=12, choices=Outcome, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "game", "kind", "channel", "decision", "deadline_at"],
+                name="notification_once_per_decision",
+            )
+        ]
+        indexes = [
+            models.Index(
+                fields=["due_at"],
+                condition=models.Q(done_at__isnull=True),
+                name="notification_pending_idx",
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.kind} {self.channel} to user {self.user_id}, game {self.game_id}"
+
+
+class Digest(models.Model):
+    """The daily digest of one user for one day of their own calendar."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    day = models.DateField(help_text="The user's local date.")
+    created_at = models.DateTimeField()
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    claim = models.UUIDField(null=True, blank=True)
+    done_at = models.DateTimeField(null=True, blank=True)
+    outcome = models.CharField(max_length=12, choices=Outcome, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "day"], name="digest_once_a_day")
+        ]
+
+    def __str__(self):
+        return f"Digest of user {self.user_id} for {self.day}"
+
+
+class Presence(models.Model):
+    """When a user last had a table open (page, poll or WebSocket)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="+")
+    seen_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "game"], name="presence_unique")
+        ]
+
+    def __str__(self):
+        return f"User {self.user_id} at game {self.game_id}, {self.seen_at}"
+
+
+class FailingAddress(models.Model):
+    """An address the mail server refused; at the limit it gets no more mail.
+
+    Cleared when the address is confirmed again (allauth's email_confirmed).
+    """
+
+    email = models.EmailField(unique=True, help_text="Lower case.")
+    failures = models.PositiveIntegerField(default=0)
+    last_error = models.TextField(blank=True)
+    last_failed_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self):
+        return f"{self.email} ({self.failures} failures)"

@@ -1,0 +1,56 @@
+"""Who has a table open: the page, its poll and its WebSocket say so.
+
+A "your move" email is not sent to a player seen at the table since the
+decision became theirs. The row is refreshed at most every `REFRESH`, so an
+open page polling every few seconds costs one cheap query and few writes.
+"""
+
+import logging
+from datetime import datetime, timedelta
+
+from django.db import connection
+from django.utils import timezone
+
+from games.models import Seat
+from notifications.models import Presence
+
+logger = logging.getLogger(__name__)
+
+REFRESH = timedelta(seconds=15)
+
+
+def table_seen(*, game_id: int, user) -> None:
+    """Record that `user` has this table open now, if they sit at it.
+
+    One query. Never fails the page that calls it: an error is logged.
+    """
+    if not getattr(user, "is_authenticated", False):
+        return
+    now = timezone.now()
+    presence = Presence._meta.db_table
+    seats = Seat._meta.db_table
+    adapt = connection.ops.adapt_datetimefield_value
+    # Insert, or move seen_at on when it is older than REFRESH; nothing for a
+    # spectator or a game that does not exist (no seat row to select).
+    sql = (
+        f"INSERT INTO {presence} (user_id, game_id, seen_at) "
+        f"SELECT user_id, game_id, %s FROM {seats} "
+        "WHERE game_id = %s AND user_id = %s "
+        "ON CONFLICT (user_id, game_id) DO UPDATE SET seen_at = excluded.seen_at "
+        f"WHERE {presence}.seen_at < %s"
+    )
+    try:
+        game_id = int(game_id)
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [adapt(now), game_id, user.pk, adapt(now - REFRESH)])
+    except Exception:
+        logger.exception("Could not record user %s at game %s", user.pk, game_id)
+
+
+def seen_at(*, game_id: int, user_id: int) -> datetime | None:
+    """When `user` last had the table open, if ever."""
+    return (
+        Presence.objects.filter(game_id=game_id, user_id=user_id)
+        .values_list("seen_at", flat=True)
+        .first()
+    )
