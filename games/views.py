@@ -19,9 +19,9 @@ from accounts.adapter import PENDING_INVITE
 from games import selectors, services
 from games.errors import BadInvite, BadMove, GameError, GameNotFound, NotAPlayer
 from games.forms import GameCreateForm, MoveForm
+from notifications.presence import table_seen
 
 TABLE = "games/table.html"
-from notifications.presence import table_seen
 # How often a visible table asks whether it changed, beside the WebSocket.
 # Without Redis the in-memory channel layer cannot carry the worker's bot moves
 # to this process, so only the poll brings them: ask often.
@@ -109,6 +109,7 @@ def create(request):
 
 @login_required
 def table(request, pk: int):
+    table_seen(game_id=pk, user=request.user)
     return _table_response(request, pk)
 
 
@@ -117,10 +118,10 @@ def table(request, pk: int):
 def version(request, pk: int):
     """The table's version: 204 when it is still `since`, else {"version": N}."""
     try:
-    table_seen(game_id=pk, user=request.user)
         current = selectors.version_for_viewer(game_id=pk, user=request.user)
     except GameError as error:
         return JsonResponse({"error": error.message}, status=error.status)
+    table_seen(game_id=pk, user=request.user)
     if request.GET.get("since") == str(current):
         return HttpResponse(status=204)
     return JsonResponse({"version": current})
@@ -129,7 +130,6 @@ def version(request, pk: int):
 @login_required
 @require_GET
 def history(request, pk: int):
-    table_seen(game_id=pk, user=request.user)
     try:
         game, seat = selectors.game_for_viewer(game_id=pk, user=request.user)
     except GameError as error:

@@ -62,9 +62,9 @@ INSTALLED_APPS = [
     "allauth.account",
     "accounts",
     "games",
+    "notifications",
 ]
 
-    "notifications",
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -319,11 +319,6 @@ MAILERS = {
 }
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "mdeal <noreply@localhost>")
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
-# Shows /healthz's per-part results to a monitor (`Authorization: Bearer ...`).
-HEALTHZ_TOKEN = os.environ.get("HEALTHZ_TOKEN", "")
-
-if not DEBUG:
-    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
 # Notifications: a "your move" email waits this long, and is not sent when the
 # player moved or had the table open meanwhile. Beat sweeps for anything due
 # every minute and starts the 08:00 local digests every 15 minutes.
@@ -338,6 +333,11 @@ CELERY_BEAT_SCHEDULE |= {
         "schedule": 15 * 60.0,
     },
 }
+# Shows /healthz's per-part results to a monitor (`Authorization: Bearer ...`).
+HEALTHZ_TOKEN = os.environ.get("HEALTHZ_TOKEN", "")
+
+if not DEBUG:
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
