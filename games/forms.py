@@ -5,6 +5,7 @@ import json
 from django import forms
 
 from games.engine import OPTION_LABELS
+from games.errors import BadMove
 
 SEAT_CHOICES = [(n, f"{n} players") for n in range(2, 6)]
 
@@ -21,7 +22,17 @@ DECISION_TIME_CHOICES = [
     (7 * DAY, "7 days"),
 ]
 
-NOT_UNDERSTOOD = "That move is not understood."
+NOT_UNDERSTOOD = BadMove.default_message
+# A move's JSON is one flat object with at most a list of card ids: a few
+# hundred characters, nested two deep. Far more is not a move, and is refused
+# before json.loads, whose parser recurses once per level of nesting.
+MOVE_MAX_CHARS = 2_000
+MOVE_MAX_DEPTH = 4
+MOVE_TOO_LONG = (
+    f"That move is not understood: no move is longer than {MOVE_MAX_CHARS:,} "
+    "characters."
+)
+MOVE_TOO_DEEP = "That move is not understood: no move nests its data that deep."
 
 
 def decision_time_label(seconds: int) -> str:
@@ -78,7 +89,14 @@ class MoveForm(forms.Form):
     replace the move's own list. The engine, through the service, judges the rest.
     """
 
-    move = forms.CharField()
+    move = forms.CharField(
+        max_length=MOVE_MAX_CHARS,
+        error_messages={
+            "required": NOT_UNDERSTOOD,
+            "max_length": MOVE_TOO_LONG,
+            "null_characters_not_allowed": NOT_UNDERSTOOD,
+        },
+    )
     version = forms.IntegerField(min_value=0)
     cards = forms.CharField(required=False)
 
@@ -86,9 +104,16 @@ class MoveForm(forms.Form):
         self.picked = [] if data is None else data.getlist("cards")
         super().__init__(data, *args, **kwargs)
 
+    def refusal(self) -> str:
+        """The sentence for a refused move: why its JSON is refused, if it is."""
+        return next(iter(self.errors.get("move", [])), NOT_UNDERSTOOD)
+
     def clean_move(self) -> dict:
+        text = self.cleaned_data["move"]
+        if json_depth(text) > MOVE_MAX_DEPTH:
+            raise forms.ValidationError(MOVE_TOO_DEEP)
         try:
-            move = json.loads(self.cleaned_data["move"])
+            move = json.loads(text, parse_constant=_refuse_constant)
         except ValueError:
             raise forms.ValidationError(NOT_UNDERSTOOD) from None
         if not isinstance(move, dict) or not isinstance(move.get("type"), str):
@@ -104,6 +129,36 @@ class MoveForm(forms.Form):
             except ValueError:
                 raise forms.ValidationError(NOT_UNDERSTOOD) from None
         return cleaned
+
+
+def _refuse_constant(name: str):
+    """NaN and Infinity are not JSON, though Python's parser takes them."""
+    raise ValueError(f"{name} is not JSON")
+
+
+def json_depth(text: str) -> int:
+    """How deeply the arrays and objects of JSON `text` nest, counted in a loop.
+
+    Brackets inside strings do not count; the text need not be valid JSON.
+    """
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth = max(depth - 1, 0)
+    return deepest
 
 
 class ResignForm(forms.Form):

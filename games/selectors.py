@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from games import engine
 from games.engine import COLOUR_NAMES, DECK, OPTION_LABELS
-from games.errors import GameNotFound, NotAPlayer
+from games.errors import GameNotFound
 from games.models import Game, GameEvent, Seat, table_stamp
 
 HISTORY_LINES = 40
@@ -103,15 +103,16 @@ def game_for_viewer(*, game_id: int, user) -> tuple[Game, Seat | None]:
 
     Anyone signed in may watch a public game, playing or finished (the
     engine's spectator view shows no hand until the end); a game by invitation
-    only is for its players alone. A player whose seat a bot took over watches
-    as a spectator until the end. Raises GameNotFound/NotAPlayer.
+    only is for its players alone, and to anyone else it does not exist: it
+    raises GameNotFound, as a missing id does, so ids tell nothing. A player
+    whose seat a bot took over watches as a spectator until the end.
     """
     game = Game.objects.prefetch_related(_seats()).filter(pk=game_id).first()
     if game is None:
         raise GameNotFound()
     seat = game.seat_for(user)
     if seat is None and not game.public:
-        raise NotAPlayer()
+        raise GameNotFound()
     if seat is not None and seat.status == Seat.Status.LEFT and not game.is_over:
         # A bot plays this seat now: its former player watches, hand unseen.
         return game, None
@@ -140,16 +141,17 @@ def seat_position(*, game_id: int, user) -> int | None:
 
 
 def version_for_viewer(*, game_id: int, user) -> int:
-    """The game's stamp (`Game.stamp`) for anyone who may look at the table."""
+    """The game's stamp (`Game.stamp`) for anyone who may look at the table.
+
+    GameNotFound for a missing game and for a private one the user is not in.
+    """
     row = (
         Game.objects.filter(pk=game_id)
         .values("version", "seat_changes", "public", "status")
         .first()
     )
-    if row is None:
+    if row is None or (not row["public"] and not _seated(game_id=game_id, user=user)):
         raise GameNotFound()
-    if not row["public"] and not _seated(game_id=game_id, user=user):
-        raise NotAPlayer()
     return table_stamp(row["status"], row["version"], row["seat_changes"])
 
 

@@ -636,12 +636,18 @@ def _clean_options(options) -> "engine.Options":
     return rule_options
 
 
+# Far past any number a move holds (a card id, a seat, a set index): a larger
+# one is forged, and is refused before the engine, or a sentence quoting it, sees
+# a number too long to print.
+MOVE_NUMBER_MAX = 1_000_000
+
+
 def _parse_move(move, *, seat: int):
     """A well-formed engine Move for `seat`, from a Move or its JSON.
 
     Fields are checked against the Move's type hints (ints, colours, tuples of
-    ints, None where allowed; no negative numbers), so forged data is refused
-    here rather than surprising the engine.
+    ints, None where allowed; no negative or huge numbers), so forged data is
+    refused here rather than surprising the engine.
     """
     if isinstance(move, dict):
         try:
@@ -687,7 +693,11 @@ def _conform(value, hint) -> tuple[bool, Any]:
         except ValueError:
             return False, None
     if hint is int:
-        ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
+        ok = (
+            isinstance(value, int)
+            and not isinstance(value, bool)
+            and 0 <= value <= MOVE_NUMBER_MAX
+        )
         return ok, value
     if isinstance(hint, type):
         return isinstance(value, hint), value

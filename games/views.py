@@ -3,7 +3,9 @@
 Without JavaScript every action is a plain form post that redirects back to
 the table. With htmx (HX-Request) an action answers with the table partial.
 A refused action answers with the fresh table, the reason in #prompt and the
-error's status (400, 403, 409), htmx or not.
+error's status (400, 403, 409), htmx or not. Whoever may not see the table (a
+game by invitation they do not play in) gets the same 404 as for a missing id,
+from every door, so ids tell nothing about private games.
 """
 
 from django.conf import settings
@@ -17,7 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts.adapter import PENDING_INVITE
 from games import selectors, services
-from games.errors import BadInvite, BadMove, GameError, GameNotFound, NotAPlayer
+from games.errors import BadInvite, BadMove, GameError, NotAPlayer
 from games.forms import GameCreateForm, MoveForm
 from notifications.presence import table_seen
 
@@ -33,13 +35,19 @@ def poll_ms() -> int:
     return POLL_MS_WITH_REDIS if settings.REDIS_URL else POLL_MS_IN_MEMORY
 
 
-def _table_response(request, game_id: int, *, error: GameError | None = None):
-    """The table as this user may see it; the partial for htmx requests."""
+def _table_response(
+    request, game_id: int, *, error: GameError | None = None, invited: bool = False
+):
+    """The table as this user may see it; the partial for htmx requests.
+
+    Someone who may not see it hears "There is no such game." whatever they
+    asked; only an `invited` user (holding the link) hears why joining failed.
+    """
     status = error.status if error else 200
     try:
         game, seat = selectors.game_for_viewer(game_id=game_id, user=request.user)
     except GameError as refused:
-        return _error_page(request, error or refused)
+        return _error_page(request, error if invited and error else refused)
     context = selectors.table_context(game=game, seat=seat)
     context["error"] = error.message if error else ""
     context["poll_ms"] = poll_ms()
@@ -53,12 +61,12 @@ def _error_page(request, error: GameError):
     )
 
 
-def _act(request, game_id: int, action, *, success: str = ""):
+def _act(request, game_id: int, action, *, success: str = "", invited: bool = False):
     """Run a service; on success redirect (or the partial for htmx)."""
     try:
         action()
     except GameError as error:
-        return _table_response(request, game_id, error=error)
+        return _table_response(request, game_id, error=error, invited=invited)
     if request.htmx:
         return _table_response(request, game_id)
     if success:
@@ -161,6 +169,7 @@ def join(request, token: str):
             game.pk,
             lambda: services.game_join(game_id=game.pk, user=request.user, token=token),
             success="You have a seat at the table.",
+            invited=True,
         )
     return render(request, "games/join.html", {"game": game, "token": token})
 
@@ -217,7 +226,8 @@ def start(request, pk: int):
 def move(request, pk: int):
     form = MoveForm(request.POST)
     if not form.is_valid() or not _own_seat(request, pk, form.cleaned_data["move"]):
-        return _table_response(request, pk, error=_not_understood(request, pk))
+        refusal = _not_understood(request, pk, form.refusal())
+        return _table_response(request, pk, error=refusal)
     return _act(
         request,
         pk,
@@ -237,15 +247,15 @@ def _own_seat(request, pk: int, move: dict) -> bool:
     return move["seat"] == selectors.seat_position(game_id=pk, user=request.user)
 
 
-def _not_understood(request, pk: int) -> GameError:
-    """Forged form data: 400 for a player, 403 for anyone else."""
+def _not_understood(request, pk: int, message: str) -> GameError:
+    """Forged form data: 400 for a player, 403 for a spectator, else 404."""
     try:
         _game, seat = selectors.game_for_viewer(game_id=pk, user=request.user)
-    except (GameNotFound, NotAPlayer) as error:
+    except GameError as error:
         return error
     if seat is None:
         return NotAPlayer()
-    return BadMove()
+    return BadMove(message)
 
 
 @login_required

@@ -336,13 +336,13 @@ def make_watcher():
     )
 
 
-def test_a_stranger_may_not_look_at_a_private_game(user, other_user):
+def test_a_private_game_is_not_found_by_a_stranger(user, other_user):
     game = make_game(creator=user, players=[other_user], public=False)
     client = client_for(make_watcher())
-    assert client.get(game.get_absolute_url()).status_code == 403
-    assert client.get(game.get_absolute_url(), **HTMX).status_code == 403
-    assert client.get(reverse("games:history", args=[game.pk])).status_code == 403
-    assert client.get(reverse("games:version", args=[game.pk])).status_code == 403
+    assert client.get(game.get_absolute_url()).status_code == 404
+    assert client.get(game.get_absolute_url(), **HTMX).status_code == 404
+    assert client.get(reverse("games:history", args=[game.pk])).status_code == 404
+    assert client.get(reverse("games:version", args=[game.pk])).status_code == 404
 
 
 def test_an_unknown_game_is_not_found(user):
@@ -448,6 +448,22 @@ def test_a_card_not_held_is_refused(two_player_game):
         '{"type": "BankCard", "card": "lots"}',
         '{"type": "BankCard", "card": -3}',
         '{"type": "Move"}',
+        '{"type": "BankCard", "card": NaN}',
+        '{"type": "Discard", "cards": [Infinity]}',
+        '{"type": "EndTurn", "x": -Infinity}',
+        '{"type": "BankCard", "card": 1.5}',
+        '{"type": "BankCard", "card": 1e400}',
+        '{"type": "BankCard", "card": ' + "9" * 1900 + "}",
+        '{"type": "BankCard", "card": 10000000000000000000000}',
+        '{"type": "Discard", "cards": [[1], [2]]}',
+        '{"type": "Discard", "cards": {"0": 1}}',
+        '{"type": "EndTurn\\u0000"}',
+        '{"type": "End\x00Turn"}',
+        '{"type": "PlayProperty", "card": 1, "colour": ["red"]}',
+        '{"type": "EndTurn", "seat": [0]}',
+        '{"type": "Resign", "type": "Teleport"}',
+        '{"type": "Options"}',
+        "",
     ],
 )
 def test_tampered_moves_are_not_understood(two_player_game, forged):
@@ -591,8 +607,8 @@ def test_an_invite_only_game_is_for_its_players_alone(user, other_user, ending):
     stranger = client_for(make_watcher())
     for url, headers in private_urls(game):
         response = stranger.get(url, **headers)
-        assert response.status_code == 403, url
-        assert "You are not playing in this game." in response.content.decode()
+        assert response.status_code == 404, url
+        assert "There is no such game." in response.content.decode()
     player = client_for(user)
     for url, headers in private_urls(game):
         assert player.get(url, **headers).status_code == 200, url
