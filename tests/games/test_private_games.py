@@ -126,11 +126,11 @@ async def test_the_socket_closes_alike_for_a_private_and_a_missing_game(
     )
     outsider = await sync_to_async(user_factory)("cy")
     closes = []
-    for game_id in (game.pk, game.pk + 1000):
+    for game_id in (game.pk, game.pk + 1000, 10**30):
         socket = await socket_for(game_id, outsider)
         closes.append(await socket.connect())
-    assert closes[0] == closes[1]
     assert closes[0][0] is False
+    assert closes[0] == closes[1] == closes[2]
 
 
 @pytest.mark.django_db(transaction=True)
