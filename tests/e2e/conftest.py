@@ -14,7 +14,9 @@ Fixtures:
 - ``new_context(**options)``: a fresh browser context (its own cookies, so its
   own user) whose relative URLs resolve against the live server; call it
   twice for two players. Closed at teardown; on failure every open page is
-  screenshotted into ``test-artifacts/``.
+  screenshotted into ``test-artifacts/``. Any Content Security Policy or
+  Permissions-Policy violation in its pages (``tests/e2e/policies.py``) fails
+  the test at teardown.
 - ``page``: a page in a fresh context, logged out.
 - ``login(user, context=None) -> Page``: a page logged in as ``user`` (from
   ``user_factory``) through a session cookie, no form needed.
@@ -48,6 +50,8 @@ import pytest
 
 from django.conf import settings
 from django.core import mail
+
+from tests.e2e.policies import watch_policies
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 CHROMIUM_ARGS = [
@@ -104,6 +108,8 @@ class LiveASGIServer:
             ),
             signal_handlers=False,
             verbosity=0,
+            # As the Procfile's --no-server-name: no Server header.
+            server_name="",
         )
         self.thread = threading.Thread(
             target=self.server.run, name="daphne-live", daemon=True
@@ -192,18 +198,24 @@ def screenshot(request):
 @pytest.fixture
 def new_context(browser, asgi_live_server, request):
     contexts = []
+    violations = []
 
     def make(**options):
         options.setdefault("base_url", asgi_live_server.url)
         options.setdefault("viewport", {"width": 1280, "height": 900})
         context = browser.new_context(**options)
         context.set_default_timeout(10_000)
+        violations.append(watch_policies(context))
         contexts.append(context)
         return context
 
     yield make
     failed = getattr(request.node, "report_call", None)
     for n, context in enumerate(contexts):
+        for open_page in context.pages:
+            # A round trip delivers the reports the page has already sent.
+            with contextlib.suppress(Exception):
+                open_page.evaluate("0")
         if failed is not None and failed.failed:
             for m, open_page in enumerate(context.pages):
                 # Best effort: a crashed page must not hide the real failure.
@@ -213,6 +225,9 @@ def new_context(browser, asgi_live_server, request):
                         full_page=True,
                     )
         context.close()
+    seen = [line for lines in violations for line in lines]
+    if seen:
+        pytest.fail("the browser refused something:\n" + "\n".join(seen))
 
 
 @pytest.fixture
