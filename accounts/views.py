@@ -2,6 +2,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 
+from notifications import addresses
+
 from .forms import ProfileForm
 
 
@@ -16,4 +18,5 @@ def profile(request):
         form.save()
         messages.success(request, "Your profile is saved.")
         return redirect("profile")
-    return render(request, "accounts/profile.html", {"form": form})
+    context = {"form": form, "mail_blocked": addresses.blocked_address(request.user)}
+    return render(request, "accounts/profile.html", context)

@@ -49,6 +49,16 @@ def is_blocked(address: str) -> bool:
     ).exists()
 
 
+def blocked_address(user) -> str | None:
+    """The user's primary address if it gets no more mail, for the profile."""
+    address = (
+        EmailAddress.objects.filter(user=user, primary=True)
+        .values_list("email", flat=True)
+        .first()
+    )
+    return address if address and is_blocked(address) else None
+
+
 def failure_record(address: str, error: Exception) -> None:
     """Count a failed attempt against `address` when the error blames it."""
     if not isinstance(error, ADDRESS_ERRORS):

@@ -5,6 +5,7 @@ import pytest
 from django.urls import reverse
 
 from notifications import tasks
+from notifications.models import FailingAddress
 from tests.games.factories import make_game
 from tests.notifications.conftest import emails_to, owe, sweep
 
@@ -54,3 +55,12 @@ def test_each_choice_on_the_profile_sends_what_it_says(
     tasks.digests_start()
 
     assert kinds_received(user) == expected
+
+
+def test_the_profile_says_when_mail_to_the_address_stopped(client_logged_in, user):
+    assert (
+        "kept being refused" not in client_logged_in.get("/profile/").content.decode()
+    )
+    FailingAddress.objects.create(email=user.email, failures=5)
+    page = client_logged_in.get("/profile/").content.decode()
+    assert f"Our emails to {user.email} kept being refused" in page
