@@ -28,7 +28,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from games import engine
+from games import engine, vacations
 from games.engine import bots
 from games.errors import (
     AlreadySeated,
@@ -44,7 +44,7 @@ from games.errors import (
     NotYourGame,
     StaleVersion,
 )
-from games.models import Game, GameEvent, Seat
+from games.models import Game, GameCheckpoint, GameEvent, Seat
 from notifications.decisions import decisions_record
 
 if TYPE_CHECKING:
@@ -300,6 +300,8 @@ def deadline_expire(*, game_id: int, version: int) -> bool:
             if seat.bot:
                 _play_bot(table, seat)
                 continue
+            if vacations.decision_start(seat, now) > now:
+                continue  # Away: the reset below starts their clock at their return.
             for _ in range(DEFAULT_MOVES_PER_TIMEOUT):
                 if table.state.over or position not in table.awaited_seats():
                     break
@@ -407,6 +409,7 @@ class _Table:
         self.state = game.state()
         self.now = now or timezone.now()
         self.rows: list[GameEvent] = []
+        self.checkpoints: list[GameCheckpoint] = []
         self.movers: set[int] = set()
         self.dirty: dict[int, Seat] = {}
         self._reset = False
@@ -430,10 +433,16 @@ class _Table:
         for event in events:
             self.state = engine.evolve(self.state, event)
             data = engine.to_json(event)
+            seq = self.game.version + len(self.rows) + 1
+            if seq % GameCheckpoint.EVERY == 0:
+                state = engine.to_json(self.state)
+                self.checkpoints.append(
+                    GameCheckpoint(game=self.game, seq=seq, state=state)
+                )
             self.rows.append(
                 GameEvent(
                     game=self.game,
-                    seq=self.game.version + len(self.rows) + 1,
+                    seq=seq,
                     type=data["type"],
                     data=data,
                     schema_version=data.get("v", 1),
@@ -463,6 +472,8 @@ class _Table:
         owed_before = game.deadlines
         if self.rows:
             GameEvent.objects.bulk_create(self.rows)
+            if self.checkpoints:
+                GameCheckpoint.objects.bulk_create(self.checkpoints)
             game.version += len(self.rows)
             game.snapshot = engine.to_json(self.state)
         if self.state.over:
@@ -495,12 +506,11 @@ class _Table:
         """One deadline per awaited seat, kept while it owes the same decision.
 
         A seat that just moved, or now owes a different kind of decision, gets
-        a fresh one: seconds_per_decision from now.
+        a fresh one: seconds_per_decision from now, or from the player's return
+        if they are on vacation.
         """
         previous = {} if self._reset else (self.game.deadlines or {})
-        fresh = (
-            self.now + timedelta(seconds=self.game.seconds_per_decision)
-        ).isoformat()
+        per_decision = timedelta(seconds=self.game.seconds_per_decision)
         bot_due = (self.now + BOT_DUE).isoformat()
         deadlines = {}
         for awaited in engine.awaiting(self.state):
@@ -515,7 +525,9 @@ class _Table:
             ):
                 deadlines[key] = kept
             else:
-                at = bot_due if self.seats[awaited.seat].bot else fresh
+                seat = self.seats[awaited.seat]
+                start = vacations.decision_start(seat, self.now)
+                at = bot_due if seat.bot else (start + per_decision).isoformat()
                 deadlines[key] = {"kind": awaited.kind, "at": at}
         return deadlines
 
