@@ -54,6 +54,9 @@ class Game(models.Model):
     public = models.BooleanField(
         default=True, help_text="Listed in the lobby; otherwise by invitation only."
     )
+    rated = models.BooleanField(
+        default=True, help_text="Counts for ratings (games.ratings); else casual."
+    )
     invite_token = models.CharField(
         max_length=43, unique=True, default=new_invite_token, editable=False
     )
@@ -303,3 +306,7 @@ class GameCheckpoint(models.Model):
 
     def __str__(self):
         return f"Checkpoint {self.seq} of game {self.game_id}"
+
+
+# Ratings live in a module of their own; imported here so Django finds them.
+from games.rating_models import Rating, RatingChange  # noqa: E402, F401

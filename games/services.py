@@ -45,6 +45,7 @@ from games.errors import (
     StaleVersion,
 )
 from games.models import Game, GameCheckpoint, GameEvent, Seat
+from games.ratings import game_rate
 from notifications.decisions import decisions_record
 
 if TYPE_CHECKING:
@@ -85,8 +86,12 @@ def game_create(
     seconds_per_decision: int,
     options: "engine.Options | dict[str, Any] | None" = None,
     public: bool = True,
+    rated: bool = True,
 ) -> Game:
-    """Open a new table; the creator takes seat 0 and waits for players."""
+    """Open a new table; the creator takes seat 0 and waits for players.
+
+    A `rated` game counts for ratings when it finishes (games.ratings).
+    """
     if not isinstance(seat_count, int) or not (
         Game.MIN_SEATS <= seat_count <= Game.MAX_SEATS
     ):
@@ -102,6 +107,7 @@ def game_create(
             seconds_per_decision=seconds_per_decision,
             options=rule_options.to_json(),
             public=bool(public),
+            rated=bool(rated),
         )
         Seat.objects.create(game=game, position=0, user=creator)
     return game
@@ -490,6 +496,8 @@ class _Table:
         game.save()
         for seat in self.dirty.values():
             seat.save(update_fields=["bot", "status", "missed_deadlines"])
+        if game.status == Game.Status.FINISHED:
+            game_rate(game=game, seats=self.seats)
         decisions_record(
             game=game,
             seats=self.seats,
