@@ -17,7 +17,7 @@ def test_every_procfile_process_runs_under_keep_running():
     lines = (ROOT / "Procfile").read_text().strip().splitlines()
     commands = dict(line.split(": ", 1) for line in lines)
     assert set(commands) == {"web", "worker", "beat"}
-    for name in ("worker", "beat"):
+    for name in ("web", "worker", "beat"):
         assert commands[name].startswith("scripts/keep-running "), name
 
 

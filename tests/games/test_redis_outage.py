@@ -54,13 +54,21 @@ class Site:
             SECRET_KEY=settings.SECRET_KEY,  # the sessions are signed with it
         )
         celery = ["-m", "celery", "--app", "mdeal_site"]
+        log = ["--loglevel", "INFO"]
         self.worker = Process(
             "worker",
-            python(*celery, "worker", "--pool", "threads", "--concurrency", "2"),
+            python(*celery, "worker", *log, "--pool", "threads", "--concurrency", "2"),
             env,
         )
-        self.beat = Process("beat", python(*celery, "beat"), env)
+        self.beat = Process("beat", python(*celery, "beat", *log), env)
         self.web = daphne(self.web_port, env)
+        # On a busy machine the worker may take a while to start.
+        wait_for(
+            lambda: " ready." in self.worker.output() or not self.worker.alive,
+            timeout=60,
+            what="the worker",
+        )
+        assert self.worker.alive, self.worker.output()
         self.url = f"http://127.0.0.1:{self.web_port}"
 
     def restart_redis(self):
@@ -157,7 +165,7 @@ def test_the_game_goes_on_after_redis_comes_back(site, user):
 
     # Redis up: the worker plays the bot's turn.
     play_until_the_bot_owes(player)
-    wait_for(lambda: not bot_owes(game), timeout=30, what="the bot's move")
+    wait_for(lambda: not bot_owes(game), timeout=60, what="the bot's move")
 
     # Redis down: the player's moves are saved; the bot's task cannot be queued.
     site.redis.kill(signal.SIGKILL)
@@ -172,12 +180,10 @@ def test_the_game_goes_on_after_redis_comes_back(site, user):
     # Redis back: the sweep finds the bot's due time and the worker plays it.
     site.restart_redis()
     returned = time.monotonic()
-    wait_for(
-        lambda: fresh(game).version > stalled,
-        timeout=60,
-        every=0.5,
-        what=f"the bot's move after Redis returned\n{site.logs()}",
-    )
+    try:
+        wait_for(lambda: fresh(game).version > stalled, timeout=60, every=0.5)
+    except AssertionError as late:
+        raise AssertionError(f"no bot move: {late}\n{site.logs()}") from None
     assert time.monotonic() - returned < 60
     assert site.worker.alive, site.worker.output()[-4000:]
     assert site.beat.alive, site.beat.output()[-4000:]
