@@ -66,6 +66,12 @@ class GameCreateForm(forms.Form):
         initial=True,
         help_text="Untick for invite-only: only people with the link can join.",
     )
+    rated = forms.BooleanField(
+        label="Rated game",
+        required=False,
+        initial=True,
+        help_text="Untick for a casual game that leaves everyone's rating alone.",
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

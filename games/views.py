@@ -102,6 +102,7 @@ def create(request):
                 seconds_per_decision=form.cleaned_data["seconds_per_decision"],
                 options=form.options(),
                 public=form.cleaned_data["public"],
+                rated=form.cleaned_data["rated"],
             )
         except GameError as error:
             form.add_error(None, error.message)

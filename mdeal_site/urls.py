@@ -9,5 +9,6 @@ urlpatterns = [
     path("accounts/", include("allauth.urls")),
     path("", include("accounts.urls")),
     path("games/", include("games.urls")),
+    path("", include("games.player_urls")),
     path("notifications/", include("notifications.urls")),
 ]
