@@ -56,6 +56,11 @@ def bot_username(kind: str) -> str:
     return f"{kind}-bot"
 
 
+def seat_account(seat: Seat) -> str:
+    """The username rated for a seat: its player's, or its bot's account."""
+    return seat.user.username if seat.user_id else bot_username(seat.bot)
+
+
 def bot_accounts(kinds: Iterable[str]) -> dict[str, int]:
     """The user id of each bot kind's account, made if missing.
 

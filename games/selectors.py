@@ -14,6 +14,7 @@ from games import engine
 from games.engine import COLOUR_NAMES, DECK, OPTION_LABELS
 from games.errors import GameNotFound
 from games.models import Game, GameEvent, Seat, table_stamp
+from games.ratings import seat_account
 
 HISTORY_LINES = 40
 FINISHED_SHOWN = 20
@@ -416,6 +417,7 @@ def table_context(*, game: Game, seat: Seat | None, history: int = HISTORY_LINES
                 "name": names[position],
                 "initial": names[position][:1].upper(),
                 "bot": s.bot if s else "",
+                "account": seat_account(s) if s else "",
                 "seat_status": s.status if s else "",
                 "is_me": position == viewer,
                 "is_active": position == view["active"] and not over,

@@ -79,7 +79,7 @@ from .rules import (
 from .scenario import scenario
 from .serial import from_json, to_json
 from .state import OPTION_LABELS, Options, Pending, Player, PropertySet, State, Target
-from .view import describe, view
+from .view import describe, open_view, redact, view
 
 __all__ = [
     "COLOUR_NAMES",
@@ -156,6 +156,8 @@ __all__ = [
     "from_json",
     "legal_moves",
     "new_game",
+    "open_view",
+    "redact",
     "rent_for",
     "replay",
     "scenario",

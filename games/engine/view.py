@@ -6,6 +6,7 @@ from typing import Any
 from . import events as ev
 from .cards import COLOUR_NAMES, DECK
 from .rules import awaiting
+from .serial import to_json
 from .state import (
     DISCARD,
     DONE,
@@ -134,6 +135,17 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             else None
         ),
     }
+
+
+def open_view(state: State) -> dict[str, Any]:
+    """Every hand open, at any point of a game: what `view` shows everyone
+    once the game is over ("After the game ends everything may be revealed"),
+    for replaying a finished game step by step. As a spectator's view, plus
+    `"hands"` for every seat; the draw pile stays a count. Only for games that
+    are over: during play it would show every secret."""
+    seen = view(state, None)
+    seen["hands"] = {str(i): list(p.hand) for i, p in enumerate(state.players)}
+    return seen
 
 
 # History --------------------------------------------------------------------
@@ -274,3 +286,28 @@ def describe(event: ev.Event, seat: int | None, names: Sequence[str]) -> str | N
         case ev.GameDrawn():
             return "Nobody can draw or play: the game ends in a draw."
     return None
+
+
+def redact(event: ev.Event, seat: int | None) -> dict[str, Any]:
+    """`to_json(event)` as `seat` may read it, hiding what `describe` hides.
+
+    Another seat's deal, draw and discard to the bottom of the draw pile
+    become a count ("Bea drew 2 cards"): `"cards": None, "count": 2`; the
+    order of a shuffled deck is the draw pile, hidden from everyone:
+    `"order": None, "count": 106`. A redacted event says `"redacted": True`
+    and no longer passes `from_json`; every other event is `to_json(event)`.
+    """
+    data = to_json(event)
+    hidden = None
+    match event:
+        case ev.GameStarted() | ev.DeckReshuffled():
+            hidden = "order"
+        case ev.CardsDealt() | ev.CardsDrawn() if event.seat != seat:
+            hidden = "cards"
+        case ev.HandDiscarded() if event.to_draw_pile and event.seat != seat:
+            hidden = "cards"
+    if hidden is not None:
+        data["count"] = len(data[hidden])
+        data[hidden] = None
+        data["redacted"] = True
+    return data
