@@ -26,6 +26,12 @@ def table_seen(*, game_id: int, user) -> None:
     """
     if not getattr(user, "is_authenticated", False):
         return
+    try:
+        game_id = int(game_id)
+    except (TypeError, ValueError):
+        return
+    if not 0 < game_id < 2**63:  # no such game: out of the id column's range
+        return
     now = timezone.now()
     presence = Presence._meta.db_table
     seats = Seat._meta.db_table
@@ -40,7 +46,6 @@ def table_seen(*, game_id: int, user) -> None:
         f"WHERE {presence}.seen_at < %s"
     )
     try:
-        game_id = int(game_id)
         with connection.cursor() as cursor:
             cursor.execute(sql, [adapt(now), game_id, user.pk, adapt(now - REFRESH)])
     except Exception:
