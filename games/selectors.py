@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Prefetch
 from django.urls import reverse
+from django.utils import timezone
 
 from games import engine
 from games.engine import COLOUR_NAMES, DECK, OPTION_LABELS
@@ -407,6 +408,7 @@ def table_context(*, game: Game, seat: Seat | None, history: int = HISTORY_LINES
     awaiting = {a["seat"]: a for a in view["awaiting"]}
     over = view["phase"] == "over"
     hands = view.get("hands") or {}
+    now = timezone.now()
     players = []
     for p in view["players"]:
         position = p["seat"]
@@ -423,6 +425,9 @@ def table_context(*, game: Game, seat: Seat | None, history: int = HISTORY_LINES
                 "is_active": position == view["active"] and not over,
                 "awaited": awaiting.get(position),
                 "deadline": _deadline_entry(game, position),
+                "away_until": (
+                    s.user.away_at(now) if s and s.user_id and not s.bot else None
+                ),
                 "revealed": hands.get(str(position)) if over else None,
                 "set_rows": _set_rows(p["sets"]),
             }

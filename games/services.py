@@ -28,7 +28,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from games import engine
+from games import engine, vacations
 from games.engine import bots
 from games.errors import (
     AlreadySeated,
@@ -306,6 +306,8 @@ def deadline_expire(*, game_id: int, version: int) -> bool:
             if seat.bot:
                 _play_bot(table, seat)
                 continue
+            if vacations.decision_start(seat, now) > now:
+                continue  # Away: the reset below starts their clock at their return.
             for _ in range(DEFAULT_MOVES_PER_TIMEOUT):
                 if table.state.over or position not in table.awaited_seats():
                     break
@@ -512,12 +514,11 @@ class _Table:
         """One deadline per awaited seat, kept while it owes the same decision.
 
         A seat that just moved, or now owes a different kind of decision, gets
-        a fresh one: seconds_per_decision from now.
+        a fresh one: seconds_per_decision from now, or from the player's return
+        if they are on vacation.
         """
         previous = {} if self._reset else (self.game.deadlines or {})
-        fresh = (
-            self.now + timedelta(seconds=self.game.seconds_per_decision)
-        ).isoformat()
+        per_decision = timedelta(seconds=self.game.seconds_per_decision)
         bot_due = (self.now + BOT_DUE).isoformat()
         deadlines = {}
         for awaited in engine.awaiting(self.state):
@@ -532,7 +533,9 @@ class _Table:
             ):
                 deadlines[key] = kept
             else:
-                at = bot_due if self.seats[awaited.seat].bot else fresh
+                seat = self.seats[awaited.seat]
+                start = vacations.decision_start(seat, self.now)
+                at = bot_due if seat.bot else (start + per_decision).isoformat()
                 deadlines[key] = {"kind": awaited.kind, "at": at}
         return deadlines
 
