@@ -1,8 +1,13 @@
 import zoneinfo
+from datetime import datetime, time, timedelta
 
 from django import forms
+from django.utils import timezone
+
+from notifications.emails import user_zone
 
 from .models import User, time_zone_choices
+from .services import VACATION_LONGEST
 
 
 class ProfileForm(forms.ModelForm):
@@ -35,3 +40,26 @@ class ProfileForm(forms.ModelForm):
         if name not in zoneinfo.available_timezones():
             raise forms.ValidationError("Choose a time zone from the list.")
         return name
+
+
+class VacationForm(forms.Form):
+    """The day a player comes back: away until midnight at its start, their time."""
+
+    until = forms.DateField(
+        label="Away until",
+        widget=forms.DateInput(attrs={"type": "date"}),
+        help_text="The day you are back. Your deadlines wait until then.",
+    )
+
+    def __init__(self, *args, user: User, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.zone = user_zone(user)
+        today = timezone.now().astimezone(self.zone).date()
+        self.fields["until"].widget.attrs.update(
+            min=(today + timedelta(days=1)).isoformat(),
+            max=(today + VACATION_LONGEST).isoformat(),
+        )
+
+    def clean_until(self) -> datetime:
+        """The start of that day in the player's time zone."""
+        return datetime.combine(self.cleaned_data["until"], time(), tzinfo=self.zone)

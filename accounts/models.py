@@ -1,5 +1,7 @@
 import zoneinfo
+from datetime import datetime
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 
@@ -26,6 +28,9 @@ class User(AbstractUser):
     reminders = models.BooleanField(
         default=True, help_text="Remind me before time runs out on a decision."
     )
+    # Copied from the vacation under way, so a table shows it with the seats'
+    # users and no further query. In the past once that vacation has run out.
+    away_until = models.DateTimeField(null=True, blank=True)
 
     def __str__(self):
         return self.display_name or self.username
@@ -33,6 +38,36 @@ class User(AbstractUser):
     @property
     def name(self) -> str:
         return self.display_name or self.username
+
+    def away_at(self, now: datetime) -> datetime | None:
+        """When the vacation the user is on at `now` ends; None if not away."""
+        if self.away_until is not None and self.away_until > now:
+            return self.away_until
+        return None
+
+
+class Vacation(models.Model):
+    """A player away: their deadlines wait for them, and no reminders go out."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="vacations"
+    )
+    started_at = models.DateTimeField()
+    until = models.DateTimeField(help_text="The planned end.")
+    ended_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the player came back early."
+    )
+
+    class Meta:
+        ordering = ["-started_at"]
+
+    def __str__(self):
+        return f"{self.user} away {self.started_at:%Y-%m-%d} to {self.end:%Y-%m-%d}"
+
+    @property
+    def end(self) -> datetime:
+        """When the vacation ends: the planned end unless they came back early."""
+        return self.ended_at or self.until
 
 
 def user_display(user) -> str:

@@ -1,10 +1,21 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_POST
 
 from notifications import addresses
 
-from .forms import ProfileForm
+from .forms import ProfileForm, VacationForm
+from .services import (
+    VACATION_LONGEST,
+    VACATION_PER_YEAR,
+    VacationRefused,
+    day_name,
+    vacation_days_left,
+    vacation_end,
+    vacation_start,
+)
 
 
 def home(request):
@@ -18,5 +29,53 @@ def profile(request):
         form.save()
         messages.success(request, "Your profile is saved.")
         return redirect("profile")
-    context = {"form": form, "mail_blocked": addresses.blocked_address(request.user)}
-    return render(request, "accounts/profile.html", context)
+    return _profile_page(request, form=form)
+
+
+@login_required
+@require_POST
+def vacation(request):
+    """Start a vacation ("until" a day), or come back ("end")."""
+    user = request.user
+    if "end" in request.POST:
+        try:
+            vacation_end(user=user)
+        except VacationRefused as refused:
+            messages.error(request, refused.message)
+        else:
+            messages.success(
+                request, "Welcome back. The days you did not use are yours again."
+            )
+        return redirect("profile")
+    form = VacationForm(request.POST, user=user)
+    if form.is_valid():
+        until = form.cleaned_data["until"]
+        try:
+            vacation_start(user=user, until=until)
+        except VacationRefused as refused:
+            form.add_error("until", refused.message)
+        else:
+            messages.success(
+                request,
+                f"You are away until {day_name(until, user)}. "
+                "Your deadlines wait for you, and no reminders go out.",
+            )
+            return redirect("profile")
+    return _profile_page(request, vacation_form=form, status=400)
+
+
+def _profile_page(request, *, form=None, vacation_form=None, status=200):
+    user = request.user
+    now = timezone.now()
+    away_until = user.away_at(now)
+    context = {
+        "form": form or ProfileForm(instance=user),
+        "mail_blocked": addresses.blocked_address(user),
+        "vacation_form": vacation_form or VacationForm(user=user),
+        "away_until": away_until,
+        "away_until_day": day_name(away_until, user) if away_until else "",
+        "vacation_days_left": vacation_days_left(user=user, now=now),
+        "vacation_longest": VACATION_LONGEST.days,
+        "vacation_per_year": VACATION_PER_YEAR.days,
+    }
+    return render(request, "accounts/profile.html", context, status=status)

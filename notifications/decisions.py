@@ -55,6 +55,8 @@ def decisions_record(*, game, seats, before: dict, movers: set[int], now) -> Non
         if user is None or not seat.is_active_player:
             continue
         deadline = datetime.fromisoformat(entry["at"])
+        # Away on vacation: nothing goes out before they are back.
+        start = max(now, user.away_until or now)
         decision = {
             "user_id": user.pk,
             "game_id": game.pk,
@@ -66,10 +68,10 @@ def decisions_record(*, game, seats, before: dict, movers: set[int], now) -> Non
         if user.notify == user.Notify.EACH_MOVE and seat.position not in movers:
             rows.append(
                 Notification(
-                    kind=Notification.Kind.MOVE, due_at=now + grace_time(), **decision
+                    kind=Notification.Kind.MOVE, due_at=start + grace_time(), **decision
                 )
             )
-        remind_at = reminder_time(now, deadline)
+        remind_at = reminder_time(start, deadline)
         if user.reminders and remind_at is not None:
             rows.append(
                 Notification(

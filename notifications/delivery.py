@@ -107,7 +107,7 @@ def reminder_send(*, notification_id: int, claim=None, last_try: bool = False) -
     if reminder is None:
         return 0
     user = reminder.user
-    if not user.reminders:
+    if not user.reminders or user.away_at(now):
         claims.finish(mine, Outcome.OPTED_OUT, now)
         return 0
     game = _games({reminder.game_id}).get(reminder.game_id)

@@ -29,7 +29,9 @@ def digests_start() -> int:
 
     now = timezone.now()
     rows = []
-    users = User.objects.filter(notify=User.Notify.DAILY_DIGEST, is_active=True)
+    users = User.objects.filter(
+        notify=User.Notify.DAILY_DIGEST, is_active=True
+    ).exclude(away_until__gt=now)
     for user in users.only("pk", "time_zone"):
         local = now.astimezone(emails.user_zone(user))
         if local.time() >= DIGEST_TIME:

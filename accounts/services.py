@@ -1,0 +1,116 @@
+"""Writes to a player's account that reach beyond it: vacations.
+
+A vacation lasts at most `VACATION_LONGEST`, and a player has
+`VACATION_PER_YEAR` of them in any `VACATION_WINDOW`. Time counts as it is
+used: a vacation under way counts until its planned end, and coming back early
+gives the unused time back. Refusals raise `VacationRefused` with a sentence
+for the player; nothing is written then.
+"""
+
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import dateformat, timezone
+
+from accounts.models import User, Vacation
+from games.vacations import deadlines_shift
+from notifications.emails import user_zone
+
+VACATION_LONGEST = timedelta(days=14)
+VACATION_PER_YEAR = timedelta(days=30)
+VACATION_WINDOW = timedelta(days=365)
+
+
+class VacationRefused(Exception):
+    """A vacation that cannot start or end; `message` says why."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+def vacation_time_left(*, user: User, now: datetime) -> timedelta:
+    """Vacation the player may still take: the yearly allowance, less the time
+    away in the `VACATION_WINDOW` up to `now` (a vacation under way counts
+    until its planned end)."""
+    since = now - VACATION_WINDOW
+    vacations = Vacation.objects.filter(user=user).filter(
+        Q(ended_at__gt=since) | Q(ended_at=None, until__gt=since)
+    )
+    used = sum(
+        (vacation.end - max(vacation.started_at, since) for vacation in vacations),
+        timedelta(),
+    )
+    return max(VACATION_PER_YEAR - used, timedelta())
+
+
+def vacation_days_left(*, user: User, now: datetime) -> int:
+    """Whole days of vacation left: any vacation that long will be accepted."""
+    return vacation_time_left(user=user, now=now).days
+
+
+def vacation_start(*, user: User, until: datetime) -> Vacation:
+    """Go away from now until `until`: every deadline of the player's waits.
+
+    Refused if `until` is not in the future, if they are away already, if it
+    is longer than `VACATION_LONGEST` or more than they have left this year.
+    """
+    now = timezone.now()
+    with transaction.atomic():
+        player = User.objects.select_for_update().get(pk=user.pk)
+        if until <= now:
+            raise VacationRefused("Choose a day after today.")
+        away_until = player.away_at(now)
+        if away_until is not None:
+            raise VacationRefused(
+                f"You are already away until {day_name(away_until, player)}."
+            )
+        if until - now > VACATION_LONGEST:
+            raise VacationRefused(
+                f"A vacation lasts at most {VACATION_LONGEST.days} days."
+            )
+        left = vacation_time_left(user=player, now=now)
+        if until - now > left:
+            raise VacationRefused(_left_sentence(left))
+        vacation = Vacation.objects.create(user=player, started_at=now, until=until)
+        player.away_until = until
+        player.save(update_fields=["away_until"])
+        deadlines_shift(user=player, by=until - now, now=now)
+    user.away_until = until
+    return vacation
+
+
+def vacation_end(*, user: User) -> Vacation:
+    """Come back now: deadlines come forward by the time not used."""
+    now = timezone.now()
+    with transaction.atomic():
+        player = User.objects.select_for_update().get(pk=user.pk)
+        vacation = (
+            Vacation.objects.filter(
+                user=player, ended_at=None, started_at__lte=now, until__gt=now
+            )
+            .order_by("-started_at")
+            .first()
+        )
+        if vacation is None:
+            raise VacationRefused("You are not away.")
+        vacation.ended_at = now
+        vacation.save(update_fields=["ended_at"])
+        player.away_until = None
+        player.save(update_fields=["away_until"])
+        deadlines_shift(user=player, by=now - vacation.until, now=now)
+    user.away_until = None
+    return vacation
+
+
+def day_name(moment: datetime, user: User) -> str:
+    """ "3 December": the day of `moment` in `user`'s time zone."""
+    return dateformat.format(moment.astimezone(user_zone(user)), "j F")
+
+
+def _left_sentence(left: timedelta) -> str:
+    days = left.days
+    if days == 0:
+        return "You have no vacation left this year."
+    return f"You have {days} day{'s' * (days != 1)} of vacation left this year."
