@@ -79,6 +79,20 @@ class BadSettings(GameError):
     default_message = "Those game settings are not possible."
 
 
+class NothingToReplay(GameError):
+    """A replay of a game that never started."""
+
+    status = 404
+    default_message = "This game has not started: there is nothing to replay yet."
+
+
+class BadStep(GameError):
+    """A replay step that is not a number."""
+
+    status = 400
+    default_message = "A step is the number of an event: 1, 2, 3..."
+
+
 class BadMove(GameError):
     """An illegal move (the engine's sentence) or move data that is not a move."""
 

@@ -6,15 +6,20 @@ game: the table reads the snapshot and only the last events of its history.
 
 import json
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from django.db.models import Prefetch
 from django.urls import reverse
 from django.utils import timezone
 
 from games import engine
+from games.charts import game_chart
 from games.engine import COLOUR_NAMES, DECK, OPTION_LABELS
 from games.errors import GameNotFound
 from games.models import Game, GameEvent, Seat, table_stamp
+
+if TYPE_CHECKING:
+    from games.replay import Moment
 from games.ratings import seat_account
 
 HISTORY_LINES = 40
@@ -165,14 +170,21 @@ def _seated(*, game_id: int, user) -> bool:
 
 
 def history_lines(
-    *, game: Game, viewer: int | None, limit: int | None = HISTORY_LINES
+    *,
+    game: Game,
+    viewer: int | None,
+    limit: int | None = HISTORY_LINES,
+    through: int | None = None,
 ) -> list[dict]:
     """The history as `viewer` may read it, newest first (one query).
 
-    `limit` counts events, not lines: quiet events take no line.
+    `limit` counts events, not lines: quiet events take no line. `through`
+    stops at that event (a replay's step).
     """
     names = game.seat_names()
     rows = GameEvent.objects.filter(game=game).order_by("-seq")
+    if through is not None:
+        rows = rows.filter(seq__lte=through)
     if limit is not None:
         rows = rows[:limit]
     lines = []
@@ -378,12 +390,21 @@ def _deadline_entry(game: Game, seat: int):
     return game.deadline_for(seat) if game.status == Game.Status.ACTIVE else None
 
 
-def table_context(*, game: Game, seat: Seat | None, history: int = HISTORY_LINES):
+def table_context(
+    *,
+    game: Game,
+    seat: Seat | None,
+    history: int = HISTORY_LINES,
+    moment: "Moment | None" = None,
+):
     """Everything the table template needs, as `seat` may see it.
 
     `game` comes from `game_for_viewer` (seats prefetched). The hand of another
-    seat and the draw pile never leave `engine.view`.
+    seat and the draw pile never leave `engine.view`. With a `moment` (a
+    replay's step, `games.replay`) the table is as it stood then, seen as the
+    moment's view says, read-only: no moves, no clocks.
     """
+    live = moment is None
     names = game.seat_names()
     seats = sorted(game.seats.all(), key=lambda s: s.position)
     context = {
@@ -397,14 +418,16 @@ def table_context(*, game: Game, seat: Seat | None, history: int = HISTORY_LINES
         ],
         "invite_url": reverse("games:join", args=[game.invite_token]),
     }
-    state = game.state()
+    state = game.state() if live else moment.state
     if state is None:
         context["waiting_room"] = True
         context["empty_seats"] = range(len(seats), game.seat_count)
         return context
 
     viewer = seat.position if seat is not None else None
-    view = engine.view(state, viewer)
+    view = engine.view(state, viewer) if live else moment.view
+    if not live:
+        viewer = view["seat"]
     awaiting = {a["seat"]: a for a in view["awaiting"]}
     over = view["phase"] == "over"
     hands = view.get("hands") or {}
@@ -424,20 +447,21 @@ def table_context(*, game: Game, seat: Seat | None, history: int = HISTORY_LINES
                 "is_me": position == viewer,
                 "is_active": position == view["active"] and not over,
                 "awaited": awaiting.get(position),
-                "deadline": _deadline_entry(game, position),
+                "deadline": _deadline_entry(game, position) if live else None,
                 "away_until": (
                     s.user.away_at(now) if s and s.user_id and not s.bot else None
                 ),
-                "revealed": hands.get(str(position)) if over else None,
+                "revealed": hands.get(str(position)),
                 "set_rows": _set_rows(p["sets"]),
             }
         )
 
     me = players[viewer] if viewer is not None else None
     labeller = _Labeller(view, names)
+    playable = live and game.status == Game.Status.ACTIVE
     legal = (
         engine.legal_moves(state, viewer)
-        if viewer is not None and not over and game.status == Game.Status.ACTIVE
+        if viewer is not None and not over and playable
         else []
     )
     by_card: dict[int, list[Choice]] = {}
@@ -471,12 +495,12 @@ def table_context(*, game: Game, seat: Seat | None, history: int = HISTORY_LINES
         ]
 
     mine = awaiting.get(viewer) if viewer is not None else None
-    if mine is not None and mine["kind"] == "respond":
+    if mine is not None and mine["kind"] == "respond" and live:
         can_say_no = any(type(move).__name__ == "SayNo" for move in legal)
         # The same dict feeds the status line: both speak to the viewer only.
         mine["detail"] = _answer_detail(mine.get("detail") or "", can_say_no)
     prompt = None
-    if mine is not None and not over:
+    if mine is not None and not over and live:
         prompt = {
             **mine,
             "to_name": names[mine["to"]] if mine.get("to") is not None else "",
@@ -507,17 +531,24 @@ def table_context(*, game: Game, seat: Seat | None, history: int = HISTORY_LINES
             "opponents": opponents,
             "hand": hand,
             "prompt": prompt,
-            "playing": me is not None and not me["resigned"] and not over,
+            "playing": me is not None and not me["resigned"] and not over and live,
             "status_line": _status_line(view, names, viewer),
             "awaited_names": [names[s] for s in awaiting],
             "winner_name": names[view["winner"]] if view["winner"] is not None else "",
             "pending": _pending(view, names),
-            "history": history_lines(game=game, viewer=viewer, limit=history),
+            "history": history_lines(
+                game=game,
+                viewer=viewer,
+                limit=history,
+                through=None if live else moment.step,
+            ),
             "discard_top": view["discard"][-1] if view["discard"] else None,
             "my_deadline": (
-                _deadline_entry(game, viewer) if viewer is not None else None
+                _deadline_entry(game, viewer) if viewer is not None and live else None
             ),
-            "next_deadline": game.deadline_at if not over else None,
+            "next_deadline": game.deadline_at if not over and live else None,
+            "replay": moment,
+            "chart": game_chart(game) if live and game.is_over else None,
         }
     )
     return context

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import replay_views, views
 
 app_name = "games"
 
@@ -12,6 +12,8 @@ urlpatterns = [
     path("<int:pk>/", views.table, name="table"),
     path("<int:pk>/version/", views.version, name="version"),
     path("<int:pk>/history/", views.history, name="history"),
+    path("<int:pk>/replay/", replay_views.replay, name="replay"),
+    path("<int:pk>/export.json", replay_views.export, name="export"),
     path("<int:pk>/join/", views.join_public, name="join_public"),
     path("<int:pk>/leave/", views.leave, name="leave"),
     path("<int:pk>/bots/", views.add_bots, name="add_bots"),
