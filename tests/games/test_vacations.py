@@ -165,9 +165,7 @@ def test_nothing_times_out_while_the_player_is_away(clock, ada, bea):
     assert GameEvent.objects.filter(game=playing, cause="timeout").exists()
 
 
-def test_a_due_deadline_of_an_away_player_is_not_played_but_restarted(
-    clock, ada, bea
-):
+def test_a_due_deadline_of_an_away_player_is_not_played_but_restarted(clock, ada, bea):
     """Defence in depth: should a deadline of an away player ever fall due, the
     timeout does not play for them; their clock starts again at their return."""
     game = ada_plays(ada, bea)
