@@ -60,6 +60,8 @@ class Board:
     me: Rating | None = None
     my_rank: int | None = None
     my_page: int | None = None
+    # The viewer's rating when they are on the other list (provisional or not).
+    elsewhere: Rating | None = None
 
 
 def _board_rows(*, provisional: bool, active: bool) -> QuerySet[Rating]:
@@ -104,6 +106,8 @@ def leaderboard(
         board.me = me
         board.my_rank = ahead["people"] + 1 if not me.bot else None
         board.my_page = ahead["everyone"] // BOARD_PAGE + 1
+    elif getattr(viewer, "is_authenticated", False):
+        board.elsewhere = Rating.objects.filter(user=viewer, games__gt=0).first()
     return board
 
 
