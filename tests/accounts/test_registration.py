@@ -122,7 +122,7 @@ def test_signup_with_weak_password_is_refused_on_the_form(client, password, mess
 
     assert response.status_code == 200
     assert message in response.content.decode()
-    assert not User.objects.exists()
+    assert not User.objects.filter(username="carol").exists()
 
 
 @pytest.mark.django_db
@@ -131,4 +131,4 @@ def test_signup_with_mismatched_passwords_is_refused(client):
 
     assert response.status_code == 200
     assert "same password each time" in response.content.decode()
-    assert not User.objects.exists()
+    assert not User.objects.filter(username="carol").exists()
