@@ -6,11 +6,14 @@ REDIS_URL     unset: in-memory channel layer, file-system Celery broker, local-m
 EMAIL_URL     default: console (DEBUG on) or smtp://localhost:25/?tls=0 (DEBUG off);
               smtp://user:password@host:port/?tls=1, smtps://..., file:///dir, locmem:
 SECRET_KEY    required when DEBUG is off
+VAPID_PRIVATE_KEY, VAPID_PUBLIC_KEY, VAPID_SUBJECT
+              Web Push keys; unset: made once into var/ (DEBUG on) or push off
 """
 
 import os
 import sys
 import tempfile
+from email.utils import parseaddr
 from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlparse, urlunparse
 
@@ -328,6 +331,26 @@ SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
 # player moved or had the table open meanwhile. Beat sweeps for anything due
 # every minute and starts the 08:00 local digests every 15 minutes.
 NOTIFY_GRACE_SECONDS = int(os.environ.get("MDEAL_NOTIFY_GRACE_SECONDS", 120))
+# Web Push (notifications.vapid): the site's VAPID key pair. The private key as
+# PEM, or base64url (raw 32 bytes or DER); the public key, if given, must be its
+# pair. Unset in development and tests: a pair is made once into VAPID_KEY_DIR.
+# Unset in production: no Web Push (the profile and table offer none).
+VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
+VAPID_PUBLIC_KEY = os.environ.get("VAPID_PUBLIC_KEY", "")
+VAPID_SUBJECT = os.environ.get(
+    "VAPID_SUBJECT", "mailto:" + parseaddr(DEFAULT_FROM_EMAIL)[1]
+)
+VAPID_KEY_DIR = VAR_DIR if DEBUG or TESTING else None
+# Push endpoints must be https; http://127.0.0.1 and localhost are accepted too
+# with DEBUG on or this set (the browser tests' stand-in push service).
+PUSH_ALLOW_LOCAL_ENDPOINTS = env_bool("MDEAL_PUSH_ALLOW_LOCAL_ENDPOINTS", False)
+# The push services the site sends to (a subscription's endpoint must be one of
+# these hosts or under one): Chrome and Edge's, Firefox's, Safari's, Windows'.
+PUSH_SERVICE_HOSTS = env_list(
+    "MDEAL_PUSH_SERVICE_HOSTS",
+    "fcm.googleapis.com,android.googleapis.com,push.services.mozilla.com,"
+    "push.apple.com,notify.windows.com",
+)
 CELERY_BEAT_SCHEDULE |= {
     "sweep-notifications": {
         "task": "notifications.tasks.notifications_sweep",

@@ -1,10 +1,14 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from notifications.views import service_worker
+
 from .health import healthz
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
+    # Web Push's service worker, served from the root: its scope is the site.
+    path("sw.js", service_worker, name="service_worker"),
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
     path("", include("accounts.urls")),

@@ -1,6 +1,11 @@
 from django.contrib import admin
 
-from notifications.models import Digest, FailingAddress, Notification
+from notifications.models import (
+    Digest,
+    FailingAddress,
+    Notification,
+    PushSubscription,
+)
 
 
 @admin.register(Notification)
@@ -20,3 +25,9 @@ class DigestAdmin(admin.ModelAdmin):
 class FailingAddressAdmin(admin.ModelAdmin):
     list_display = ["email", "failures", "last_failed_at"]
     search_fields = ["email"]
+
+
+@admin.register(PushSubscription)
+class PushSubscriptionAdmin(admin.ModelAdmin):
+    list_display = ["pk", "user", "user_agent", "created_at", "last_success_at"]
+    raw_id_fields = ["user"]

@@ -5,6 +5,9 @@ class NotificationsConfig(AppConfig):
     name = "notifications"
 
     def ready(self):
-        from notifications import addresses
+        from django.core import checks
+
+        from notifications import addresses, vapid
 
         addresses.connect_signals()
+        checks.register(vapid.keys_check, "notifications", deploy=True)

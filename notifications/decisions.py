@@ -4,7 +4,8 @@
 transaction that makes decisions due: a decision is a seat's entry in
 `Game.deadlines` ({"kind", "at"}), so a decision that stays owed keeps its
 entry and its records, and a fresh one gets fresh records. One bulk insert,
-only when some human seat owes a new decision.
+and one look for the players' Web Push devices, only when some human seat
+owes a new decision.
 """
 
 from datetime import datetime, timedelta
@@ -13,6 +14,7 @@ from functools import partial
 from django.conf import settings
 from django.db import transaction
 
+from notifications import push
 from notifications.models import Notification
 
 # Remind when a quarter of the decision's time is left, and at least this long
@@ -42,18 +44,28 @@ def decisions_record(*, game, seats, before: dict, movers: set[int], now) -> Non
 
     `before` is `game.deadlines` as it was before this change; `seats` are the
     game's seats by position (users loaded); `movers` the seats that just
-    moved, who are at the table and get no "your move" email (a reminder
-    still). Sending is queued for after commit.
+    moved, who are at the table and get no "your move" email or push (a
+    reminder still). Users with a device for Web Push get push rows too (one
+    query, only when some human seat owes a new decision). Sending is queued
+    for after commit.
     """
     before = before or {}
+    owed = [
+        (seats[int(key)], entry)
+        for key, entry in (game.deadlines or {}).items()
+        if before.get(key) != entry
+    ]
+    owed = [
+        (seat, entry)
+        for seat, entry in owed
+        if seat.user is not None and seat.is_active_player
+    ]
+    if not owed:
+        return
+    pushed = push.users_with_devices({seat.user_id for seat, _ in owed})
     rows = []
-    for key, entry in (game.deadlines or {}).items():
-        if before.get(key) == entry:
-            continue
-        seat = seats[int(key)]
+    for seat, entry in owed:
         user = seat.user
-        if user is None or not seat.is_active_player:
-            continue
         deadline = datetime.fromisoformat(entry["at"])
         # Away on vacation: nothing goes out before they are back.
         start = max(now, user.away_until or now)
@@ -65,33 +77,59 @@ def decisions_record(*, game, seats, before: dict, movers: set[int], now) -> Non
             "deadline_at": deadline,
             "created_at": now,
         }
-        if user.notify == user.Notify.EACH_MOVE and seat.position not in movers:
-            rows.append(
+        # Web Push is asked for on the device: "your move" whatever the email
+        # choice; reminders, as emailed ones, only with reminders on.
+        email = [Notification.Channel.EMAIL]
+        device = [Notification.Channel.PUSH] if user.pk in pushed else []
+        email_moves = email if user.notify == user.Notify.EACH_MOVE else []
+        if seat.position not in movers:
+            rows += [
                 Notification(
-                    kind=Notification.Kind.MOVE, due_at=start + grace_time(), **decision
+                    kind=Notification.Kind.MOVE,
+                    channel=channel,
+                    due_at=start + grace_time(),
+                    **decision,
                 )
-            )
+                for channel in email_moves + device
+            ]
         remind_at = reminder_time(start, deadline)
         if user.reminders and remind_at is not None:
-            rows.append(
+            rows += [
                 Notification(
-                    kind=Notification.Kind.REMINDER, due_at=remind_at, **decision
+                    kind=Notification.Kind.REMINDER,
+                    channel=channel,
+                    due_at=remind_at,
+                    **decision,
                 )
-            )
+                for channel in email + device
+            ]
     if not rows:
         return
     Notification.objects.bulk_create(rows, ignore_conflicts=True)
-    movers_to_tell = sorted(
-        {row.user_id for row in rows if row.kind == Notification.Kind.MOVE}
-    )
-    if movers_to_tell:
-        transaction.on_commit(partial(_queue_moves, movers_to_tell), robust=True)
+    to_tell = {
+        channel: sorted(
+            {
+                row.user_id
+                for row in rows
+                if row.kind == Notification.Kind.MOVE and row.channel == channel
+            }
+        )
+        for channel in Notification.Channel
+    }
+    if any(to_tell.values()):
+        transaction.on_commit(partial(_queue_moves, to_tell), robust=True)
 
 
-def _queue_moves(user_ids: list[int]) -> None:
-    """After the grace time, send each user what is due (reminders: the sweep)."""
+def _queue_moves(to_tell: dict[str, list[int]]) -> None:
+    """After the grace time, send each user what is due by email and to their
+    devices (reminders: the sweep)."""
     from notifications import tasks
 
+    senders = {
+        Notification.Channel.EMAIL: tasks.send_moves,
+        Notification.Channel.PUSH: tasks.send_pushes,
+    }
     countdown = grace_time().total_seconds()
-    for user_id in user_ids:
-        tasks.send_moves.apply_async((user_id,), countdown=countdown)
+    for channel, user_ids in to_tell.items():
+        for user_id in user_ids:
+            senders[channel].apply_async((user_id,), countdown=countdown)

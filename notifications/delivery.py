@@ -97,7 +97,10 @@ def reminder_send(*, notification_id: int, claim=None, last_try: bool = False) -
     """Remind of one decision whose time is running out, if still owed."""
     now = timezone.now()
     record = Notification.objects.filter(
-        pk=notification_id, kind=Notification.Kind.REMINDER, due_at__lte=now
+        pk=notification_id,
+        kind=Notification.Kind.REMINDER,
+        channel=Notification.Channel.EMAIL,
+        due_at__lte=now,
     )
     token = claims.claim(record, now, held=claim)
     if token is None:
@@ -174,17 +177,27 @@ def due_sweep() -> dict[str, int]:
 
     now = timezone.now()
     due = claims.claimable(Notification.objects.filter(due_at__lte=now), now)
+    email = due.filter(channel=Notification.Channel.EMAIL)
     users = sorted(
-        set(due.filter(kind=Notification.Kind.MOVE).values_list("user_id", flat=True))
+        set(email.filter(kind=Notification.Kind.MOVE).values_list("user_id", flat=True))
     )
     reminders = list(
-        due.filter(kind=Notification.Kind.REMINDER).values_list("pk", flat=True)
+        email.filter(kind=Notification.Kind.REMINDER).values_list("pk", flat=True)
+    )
+    pushes = sorted(
+        set(
+            due.filter(channel=Notification.Channel.PUSH).values_list(
+                "user_id", flat=True
+            )
+        )
     )
     for user_id in users:
         queue(tasks.send_moves, user_id)
     for pk in reminders:
         queue(tasks.send_reminder, pk)
-    return {"moves": len(users), "reminders": len(reminders)}
+    for user_id in pushes:
+        queue(tasks.send_pushes, user_id)
+    return {"moves": len(users), "reminders": len(reminders), "pushes": len(pushes)}
 
 
 def queue(task, *args) -> None:

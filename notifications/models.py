@@ -15,6 +15,7 @@ class Outcome(models.TextChoices):
     SEEN = "seen", "The player was at the table"
     OPTED_OUT = "opted_out", "The player does not want this kind of email"
     NO_ADDRESS = "no_address", "No verified address that accepts mail"
+    NO_DEVICE = "no_device", "No device subscribed to Web Push"
     EMPTY = "empty", "Nothing to say"
     FAILED = "failed", "Sending failed for good"
 
@@ -28,6 +29,7 @@ class Notification(models.Model):
 
     class Channel(models.TextChoices):
         EMAIL = "email", "Email"
+        PUSH = "push", "Web Push"
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
@@ -120,3 +122,28 @@ class FailingAddress(models.Model):
 
     def __str__(self):
         return f"{self.email} ({self.failures} failures)"
+
+
+class PushSubscription(models.Model):
+    """One browser on one device that asked for Web Push ("Notify me on this
+    device"): the push service's endpoint and the keys to encrypt for it.
+
+    One row per endpoint: subscribing the same browser again updates it.
+    Deleted when the player turns it off, or when the push service answers
+    404 or 410 (the browser dropped it).
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    endpoint = models.URLField(max_length=1000, unique=True)
+    p256dh = models.CharField(
+        max_length=100, help_text="The browser's P-256 public key, base64url."
+    )
+    auth = models.CharField(max_length=50, help_text="Its auth secret, base64url.")
+    user_agent = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_success_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self):
+        return f"Push to user {self.user_id} at {self.endpoint[:40]}"

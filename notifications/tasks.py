@@ -1,16 +1,17 @@
-"""Celery tasks: thin doors onto delivery and digests.
+"""Celery tasks: thin doors onto delivery, push and digests.
 
-A send that fails at the mail server is retried with exponential backoff
-(30 s, 1, 2, 4, 8 minutes, jittered); the retry takes over the failed try's
-claim, so neither the sweep nor another worker sends those records
-meanwhile, and the last try marks them failed. Every sender claims before
-sending, so a task may run twice or late and still send once.
+A send that fails at the mail server (or at every push service) is retried
+with exponential backoff (30 s, 1, 2, 4, 8 minutes, jittered); the retry
+takes over the failed try's claim, so neither the sweep nor another worker
+sends those records meanwhile, and the last try marks them failed. Every
+sender claims before sending, so a task may run twice or late and still send
+once.
 """
 
 from celery import shared_task
 from celery.utils.time import get_exponential_backoff_interval
 
-from notifications import delivery, digests
+from notifications import delivery, digests, push
 
 MAX_RETRIES = 4
 BACKOFF_FACTOR = 30
@@ -52,6 +53,12 @@ def send_reminder(self, notification_id: int, claim: str | None = None) -> int:
     return _send(
         self, delivery.reminder_send, notification_id=notification_id, claim=claim
     )
+
+
+@shared_task(bind=True, ignore_result=True)
+def send_pushes(self, user_id: int, claim: str | None = None) -> int:
+    """Push a user's due "your move" and reminders to their devices."""
+    return _send(self, push.pushes_send, user_id=user_id, claim=claim)
 
 
 @shared_task(bind=True, ignore_result=True)

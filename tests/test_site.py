@@ -1,3 +1,4 @@
+import base64
 import os
 import secrets
 import subprocess
@@ -5,6 +6,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from cryptography.hazmat.primitives.asymmetric import ec
 
 from django.urls import reverse
 
@@ -18,6 +20,7 @@ def run_manage(*args: str, **env: str) -> subprocess.CompletedProcess:
         key: value
         for key, value in os.environ.items()
         if key not in {"DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "EMAIL_URL"}
+        and not key.startswith("VAPID_")
     }
     environ.update(env)
     return subprocess.run(
@@ -30,6 +33,13 @@ def run_manage(*args: str, **env: str) -> subprocess.CompletedProcess:
     )
 
 
+def vapid_private_key() -> str:
+    """A fresh VAPID private key as the environment gives it: raw, base64url."""
+    key = ec.generate_private_key(ec.SECP256R1())
+    raw = key.private_numbers().private_value.to_bytes(32, "big")
+    return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
+
+
 def test_check_deploy_is_clean_under_production_settings():
     result = run_manage(
         "check",
@@ -39,10 +49,26 @@ def test_check_deploy_is_clean_under_production_settings():
         DEBUG="0",
         SECRET_KEY=secrets.token_urlsafe(50),
         ALLOWED_HOSTS="mdeal.example.com",
+        VAPID_PRIVATE_KEY=vapid_private_key(),
+        VAPID_SUBJECT="mailto:admin@mdeal.example.com",
     )
 
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
+
+
+def test_check_deploy_says_web_push_is_off_without_a_vapid_key():
+    result = run_manage(
+        "check",
+        "--deploy",
+        DEBUG="0",
+        SECRET_KEY=secrets.token_urlsafe(50),
+        ALLOWED_HOSTS="mdeal.example.com",
+    )
+
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "notifications.W001" in result.stderr + result.stdout
+    assert "Web Push is off" in result.stderr + result.stdout
 
 
 def test_production_refuses_to_start_without_a_secret_key():

@@ -11,12 +11,13 @@ from tests.games.factories import awaited_seat, default_move, fresh, make_game
 
 pytestmark = pytest.mark.django_db
 
-# Lock the game, its seats, insert the events, update the game, insert the
-# notifications the next decision calls for (notifications.decisions: one bulk
-# insert, only when a human owes a new decision); plus the savepoint pair of
-# the transaction inside the test's own. A move whose events cross a multiple of
+# Lock the game, its seats, insert the events, update the game, look up the
+# Web Push devices of the players owing a new decision and insert the
+# notifications it calls for (notifications.decisions: one query each, only
+# when a human owes a new decision); plus the savepoint pair of the
+# transaction inside the test's own. A move whose events cross a multiple of
 # GameCheckpoint.EVERY also inserts that replay checkpoint: one query more.
-MOVE_QUERIES = 7
+MOVE_QUERIES = 8
 
 
 def crossed_checkpoint(before: int, after: int) -> bool:

@@ -6,6 +6,7 @@
   owes a decision.
 - ``sweep()``: what beat runs every minute (tasks run eagerly here).
 - ``emails_to(user)``: the emails sent to that user so far.
+- ``retries_run``: failing tasks retry as a worker's would, at once.
 """
 
 from datetime import UTC, datetime, timedelta
@@ -14,6 +15,7 @@ import pytest
 
 from django.core import mail
 
+from mdeal_site.celery import app as celery_app
 from notifications import tasks
 from tests.games.factories import awaited_seats, default_move, move_submit_as
 
@@ -26,6 +28,16 @@ GRACE = 120
 def _notify_settings(settings):
     settings.SITE_URL = SITE
     settings.NOTIFY_GRACE_SECONDS = GRACE
+
+
+@pytest.fixture
+def retries_run():
+    """Let eager tasks retry as a worker would (propagating stops at the first
+    Retry), at once: countdowns are ignored eagerly."""
+    # The Django-namespaced key is the one Celery reads here.
+    celery_app.conf.CELERY_TASK_EAGER_PROPAGATES = False
+    yield
+    celery_app.conf.CELERY_TASK_EAGER_PROPAGATES = True
 
 
 class Clock:

@@ -11,7 +11,6 @@ from aiosmtpd.controller import Controller
 from allauth.account.models import EmailAddress
 from allauth.account.signals import email_confirmed
 
-from mdeal_site.celery import app as celery_app
 from mdeal_site.settings import parse_email_url
 from notifications.models import FailingAddress, Notification, Outcome
 from tests.games.factories import make_game
@@ -46,16 +45,6 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
-
-
-@pytest.fixture
-def retries_run():
-    """Let eager tasks retry as a worker would (propagating stops at the first
-    Retry), at once: countdowns are ignored eagerly."""
-    # The Django-namespaced key is the one Celery reads here.
-    celery_app.conf.CELERY_TASK_EAGER_PROPAGATES = False
-    yield
-    celery_app.conf.CELERY_TASK_EAGER_PROPAGATES = True
 
 
 @pytest.fixture
