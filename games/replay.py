@@ -123,8 +123,8 @@ def replay_eyes(*, game: Game, seat: Seat | None, asked: str | None) -> int | No
     return position
 
 
-def state_at(*, game: Game, step: int) -> tuple[engine.State, GameEvent]:
-    """The state after event `step` (1..version) and that event's row.
+def state_at(*, game: Game, step: int) -> tuple[engine.State, dict]:
+    """The state after event `step` (1..version), and that event's JSON.
 
     Two queries: the nearest checkpoint strictly below `step`, then the
     events after it up to `step`. Checkpoints missing on the way (a game
@@ -133,42 +133,43 @@ def state_at(*, game: Game, step: int) -> tuple[engine.State, GameEvent]:
     checkpoint = (
         GameCheckpoint.objects.filter(game=game, seq__lt=step)
         .order_by("-seq")
-        .only("seq", "state")
+        .values_list("seq", "state")
         .first()
     )
-    base = checkpoint.seq if checkpoint is not None else 0
-    state = engine.from_json(checkpoint.state) if checkpoint is not None else None
+    base, state = 0, None
+    if checkpoint is not None:
+        base, state = checkpoint[0], engine.from_json(checkpoint[1])
     rows = list(
         GameEvent.objects.filter(game=game, seq__gt=base, seq__lte=step)
         .order_by("seq")
-        .only("seq", "type", "data", "seat", "cause", "created_at")
+        .values_list("seq", "data")
     )
-    if not rows or rows[-1].seq != step or len(rows) != step - base:
+    if len(rows) != step - base:
         raise NothingToReplay("The events of this game are not all there.")
     missing = []
-    for row in rows:
-        state = engine.evolve(state, row.event())
-        if row.seq % EVERY == 0 and row.seq < step:
+    for seq, data in rows:
+        state = engine.evolve(state, engine.from_json(data))
+        if seq % EVERY == 0 and seq < step:
             missing.append(
-                GameCheckpoint(game=game, seq=row.seq, state=engine.to_json(state))
+                GameCheckpoint(game=game, seq=seq, state=engine.to_json(state))
             )
     if missing:
         GameCheckpoint.objects.bulk_create(missing, ignore_conflicts=True)
-    return state, rows[-1]
+    return state, rows[-1][1]
 
 
-def step_line(row: GameEvent, eyes: int | None, names: list[str]) -> str:
-    """What happened at this event, as `eyes` may read it."""
-    text = engine.describe(row.event(), eyes, names)
+def step_line(data: dict, eyes: int | None, names: list[str]) -> str:
+    """What happened at the event (its JSON), as `eyes` may read it."""
+    text = engine.describe(engine.from_json(data), eyes, names)
     if text:
         return text
-    seat = row.data.get("seat")
-    quiet = QUIET_LINES.get(row.type)
+    seat = data.get("seat")
+    quiet = QUIET_LINES.get(data.get("type"))
     if quiet is None or seat is None or not 0 <= seat < len(names):
         return "Nothing anyone saw changed."
     others, yours = quiet
     line = yours if seat == eyes else others
-    return line.format(name=names[seat], count=len(row.data.get("cards") or ()))
+    return line.format(name=names[seat], count=len(data.get("cards") or ()))
 
 
 def replay_context(
@@ -184,7 +185,7 @@ def replay_context(
     number = parse_step(step, game.version)
     eyes = replay_eyes(game=game, seat=seat, asked=asked_seat)
     everything = game.is_over and eyes is None
-    state, row = state_at(game=game, step=number)
+    state, event = state_at(game=game, step=number)
     view = engine.open_view(state) if everything else engine.view(state, eyes)
     names = game.seat_names()
     url = reverse("games:replay", args=[game.pk])
@@ -194,7 +195,7 @@ def replay_context(
         last=game.version,
         state=state,
         view=view,
-        line=step_line(row, eyes, names),
+        line=step_line(event, eyes, names),
         eyes=eyes,
         eyes_name=names[eyes] if eyes is not None else "",
         everything=everything,
