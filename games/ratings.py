@@ -9,8 +9,8 @@ games are applied one after the other, in the order they were rated.
 
 Placement: the winner first; everyone else who was still playing tied second;
 players who left (resigned, timed out, or replaced by a bot after missing too
-many deadlines) below them, the earlier leaver lower. In a draw the players
-still at the table tie first. Abandoned games and casual games are not rated.
+many deadlines) below them, the earlier leaver lower. A drawn game ties
+everyone, leavers too. Abandoned games and casual games are not rated.
 
 The bots are accounts of their own ("sensible-bot", "random-bot"), rated like
 anyone: they play many games, so their ratings settle and give the scale fixed
@@ -113,8 +113,10 @@ def placements(seats: list[SeatResult], winner: int | None) -> dict[int, int]:
     """Each position's place (1 = first, ties share a place).
 
     The winner first, the others still playing tied next; leavers below, the
-    later leaver higher. With no winner (a draw) those still playing tie first.
+    later leaver higher. A drawn game (no winner) ties everyone.
     """
+    if winner is None:
+        return {s.position: 1 for s in seats}
     stayers = [s for s in seats if s.status not in LEAVERS]
     leavers = [s for s in seats if s.status in LEAVERS]
     places: dict[int, int] = {}

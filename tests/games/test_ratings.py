@@ -75,10 +75,10 @@ def test_leavers_rank_below_the_players_and_the_earlier_leaver_lower():
     assert placements(table, winner=0) == {0: 1, 2: 2, 3: 3, 1: 4, 4: 5}
 
 
-def test_a_draw_ties_everyone_still_at_the_table():
+def test_a_draw_ties_everyone_leavers_too():
     assert placements([seat(0), seat(1), seat(2)], winner=None) == {0: 1, 1: 1, 2: 1}
     with_leaver = [seat(0), seat(1), seat(2, RESIGNED, left_at=5)]
-    assert placements(with_leaver, winner=None) == {0: 1, 1: 1, 2: 2}
+    assert placements(with_leaver, winner=None) == {0: 1, 1: 1, 2: 1}
 
 
 def test_a_leaver_whose_bot_won_is_still_ranked_as_a_leaver():
