@@ -1,16 +1,25 @@
 """Benchmark: seeded bot games, timed, and the sensible bot's win rate.
 
     python -m games.engine.bench [--games N] [--duel N] [--seed S] [--cap N]
+    python -m games.engine.bench --bots sensible --seats 3
+    python -m games.engine.bench --compare REF [--rounds N]
 
-Prints figures; asserts nothing about time.
+Prints figures; asserts nothing about time. `--compare REF` checks REF out in a
+git worktree in a temporary folder and times this tree and that one side by
+side, alternating round by round, so that a machine busy with other work slows
+both alike; it prints each one's median and spread and the ratio of medians.
 """
 
 import argparse
 import random
+import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from games.engine import Options, State, awaiting, decide, evolve, replay, setup
 from games.engine.bots import BOTS, Bot
@@ -115,12 +124,23 @@ def _figures(label, played: list[Game], elapsed: float, replay_time: float) -> d
     }
 
 
-def run(games: int, duel: int, seed: int, cap: int, out=sys.stdout) -> dict:
+def run(
+    games: int,
+    duel: int,
+    seed: int,
+    cap: int,
+    out=sys.stdout,
+    *,
+    bots: Sequence[str] = ("random", "sensible"),
+    seat_counts: Sequence[int] = (2, 3, 4, 5),
+) -> dict:
     """Run the benchmark and print its table; return the figures."""
     rng = random.Random(seed)
+    names = sorted(bots)
     print(
-        f"mdeal engine benchmark: {games} games per seat count (each seat a random "
-        f"or a sensible bot), seed {seed}, cap {cap} decisions a game",
+        f"mdeal engine benchmark: {games} games per seat count (each seat "
+        f"{' or '.join(f'a {n}' for n in names)} bot), seed {seed}, "
+        f"cap {cap} decisions a game",
         file=out,
     )
     widths = [max(len(name), 6) for name, _ in COLUMNS]
@@ -129,11 +149,11 @@ def run(games: int, duel: int, seed: int, cap: int, out=sys.stdout) -> dict:
     rows = []
     every: list[Game] = []
     totals = [0.0, 0.0]
-    for seats in range(2, 6):
+    for seats in seat_counts:
         played: list[Game] = []
         start = time.perf_counter()
         for _ in range(games):
-            lineup = [rng.choice(sorted(BOTS)) for _ in range(seats)]
+            lineup = [rng.choice(names) for _ in range(seats)]
             game = play(bot_lineup(lineup), rng.randrange(2**32), max_decisions=cap)
             played.append(game)
         elapsed = time.perf_counter() - start
@@ -145,12 +165,15 @@ def run(games: int, duel: int, seed: int, cap: int, out=sys.stdout) -> dict:
         every += played
         totals[0] += elapsed
         totals[1] += replay_time
-    rows.append(_figures("all", every, *totals))
+    if len(seat_counts) > 1:
+        rows.append(_figures("all", every, *totals))
     for i, row in enumerate(rows):
-        if i == len(rows) - 1:
+        if i == len(rows) - 1 and len(seat_counts) > 1:
             print(_row(["-" * w for w in widths], widths), file=out)
         cells = [fmt.format(row[name]) for name, fmt in COLUMNS]
         print(_row(cells, widths), file=out)
+    if not duel:
+        return {"rows": rows, "duel": None}
     result = _duel(duel, rng, cap)
     print(file=out)
     print(
@@ -184,6 +207,82 @@ def _duel(count: int, rng: random.Random, cap: int) -> dict:
     return wins
 
 
+# Comparing two commits side by side ------------------------------------------
+
+# Times `games` seeded games of `seats` sensible bots in the tree it runs in,
+# through bench.play and bench.bot_lineup alone, which every commit since the
+# benchmark began has: an older commit can be measured as it was.
+_SAMPLE = """
+import random, sys, time
+from games.engine.bench import bot_lineup, play
+games, seats, seed = (int(a) for a in sys.argv[1:4])
+rng = random.Random(seed)
+seeds = [rng.randrange(2**32) for _ in range(games)]
+lineup = bot_lineup(["sensible"] * seats)
+start = time.perf_counter()
+for s in seeds:
+    play(lineup, s)
+print(games / (time.perf_counter() - start))
+"""
+
+
+def _sample(tree: Path, games: int, seats: int, seed: int) -> float:
+    """Games a second in one fresh interpreter in `tree`."""
+    done = subprocess.run(
+        [sys.executable, "-c", _SAMPLE, str(games), str(seats), str(seed)],
+        cwd=tree,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return float(done.stdout.strip().splitlines()[-1])
+
+
+def _spread(samples: list[float]) -> str:
+    low, high = min(samples), max(samples)
+    return f"median {statistics.median(samples):6.1f}  min {low:6.1f}  max {high:6.1f}"
+
+
+def compare(
+    ref: str, *, rounds: int, games: int, seats: int, seed: int, out=sys.stdout
+) -> dict:
+    """Games a second of this tree and of commit `ref`, sampled in turn."""
+    here = Path(__file__).resolve().parents[2]
+    results: dict[str, list[float]] = {"this tree": [], ref: []}
+    with tempfile.TemporaryDirectory(prefix="mdeal-bench-") as tmp:
+        there = Path(tmp) / "tree"
+        subprocess.run(
+            ["git", "worktree", "add", "--detach", str(there), ref],
+            cwd=here,
+            check=True,
+            capture_output=True,
+        )
+        try:
+            print(
+                f"{seats}-seat games of sensible bots, {games} a sample, "
+                f"{rounds} rounds alternating (seed {seed})",
+                file=out,
+            )
+            for i in range(rounds):
+                order = [("this tree", here), (ref, there)]
+                if i % 2:
+                    order.reverse()
+                for label, tree in order:
+                    results[label].append(_sample(tree, games, seats, seed + i))
+        finally:
+            subprocess.run(
+                ["git", "worktree", "remove", "--force", str(there)],
+                cwd=here,
+                check=False,
+                capture_output=True,
+            )
+    for label, samples in results.items():
+        print(f"{label:>12}: games/s {_spread(samples)}", file=out)
+    ratio = statistics.median(results["this tree"]) / statistics.median(results[ref])
+    print(f"ratio (this tree / {ref}, medians): {ratio:.2f}x", file=out)
+    return {"samples": results, "ratio": ratio}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m games.engine.bench", description=__doc__.splitlines()[0]
@@ -198,8 +297,47 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--cap", type=int, default=MAX_DECISIONS, help="decisions before a game is cut"
     )
+    parser.add_argument(
+        "--bots",
+        nargs="+",
+        choices=sorted(BOTS),
+        default=["random", "sensible"],
+        help="bots drawn at random for each seat (default: random and sensible)",
+    )
+    parser.add_argument(
+        "--seats",
+        type=int,
+        nargs="+",
+        choices=range(2, 6),
+        default=[2, 3, 4, 5],
+        help="seat counts to play (default: 2 to 5)",
+    )
+    parser.add_argument(
+        "--compare",
+        metavar="REF",
+        help="time this tree against git commit REF side by side (sensible bots)",
+    )
+    parser.add_argument(
+        "--rounds", type=int, default=7, help="--compare: samples of each tree"
+    )
     args = parser.parse_args(argv)
-    run(args.games, args.duel, args.seed, args.cap)
+    if args.compare:
+        compare(
+            args.compare,
+            rounds=args.rounds,
+            games=args.games if args.games != 200 else 60,
+            seats=args.seats[0] if len(args.seats) == 1 else 3,
+            seed=args.seed,
+        )
+        return 0
+    run(
+        args.games,
+        args.duel,
+        args.seed,
+        args.cap,
+        bots=args.bots,
+        seat_counts=args.seats,
+    )
     return 0
 
 
