@@ -75,6 +75,7 @@ from .rules import (
     new_game,
     replay,
     setup,
+    step,
 )
 from .scenario import scenario
 from .serial import from_json, to_json
@@ -162,6 +163,7 @@ __all__ = [
     "replay",
     "scenario",
     "setup",
+    "step",
     "to_json",
     "view",
 ]

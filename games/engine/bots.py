@@ -114,10 +114,12 @@ class _Table:
     """The position as one seat sees it, with the figures the bot keeps using."""
 
     __slots__ = (
+        "_gains",
+        "_losses",
+        "_payable",
         "full_colours",
         "me",
         "opponents",
-        "payable",
         "plays_left",
         "seat",
         "state",
@@ -132,7 +134,16 @@ class _Table:
         self.opponents = [
             i for i, p in enumerate(state.players) if i != seat and not p.resigned
         ]
-        self.payable = [_value(p.payable()) for p in state.players]
+        self._payable: list[int] | None = None
+        self._gains: dict[int, float] = {}
+        self._losses: dict[tuple[int, int], float] = {}
+
+    @property
+    def payable(self) -> list[int]:
+        """What each seat could pay, in M (worked out when first asked)."""
+        if self._payable is None:
+            self._payable = [p.payable_value() for p in self.state.players]
+        return self._payable
 
     def rent(self, prop_set: PropertySet) -> int:
         return prop_set.rent(self.state.options)
@@ -175,6 +186,13 @@ def _completes(t: _Table, colour) -> float:
 
 def _gain_of_card(t: _Table, card_id: int) -> float:
     """What one more property would do for me, laid in its best colour."""
+    gain = t._gains.get(card_id)
+    if gain is None:
+        gain = t._gains[card_id] = _gain_of_card_now(t, card_id)
+    return gain
+
+
+def _gain_of_card_now(t: _Table, card_id: int) -> float:
     card = DECK[card_id]
     best = 1.0 + card.value / 2
     for colour in card.colours:
@@ -192,6 +210,14 @@ def _gain_of_card(t: _Table, card_id: int) -> float:
 
 def _loss_of_card(t: _Table, seat: int, card_id: int) -> float:
     """What losing a property costs its owner."""
+    key = (seat, card_id)
+    loss = t._losses.get(key)
+    if loss is None:
+        loss = t._losses[key] = _loss_of_card_now(t, seat, card_id)
+    return loss
+
+
+def _loss_of_card_now(t: _Table, seat: int, card_id: int) -> float:
     player = t.state.players[seat]
     s = _set_holding(player, card_id)
     value = DECK[card_id].value
@@ -349,32 +375,24 @@ def _score_bank(t: _Table, move: BankCard) -> float:
 
 
 def _score_play(t: _Table, move: Move) -> float:
-    match move:
-        case PlayProperty():
-            return _score_property(t, move)
-        case MoveWild():
-            return _score_move_wild(t, move)
-        case ChargeRent():
-            return _score_rent(t, move)
-        case CollectDebt():
-            return _score_debt(t, move)
-        case Birthday():
-            return _score_birthday(t)
-        case PassGo():
-            return 950.0 if t.plays_left >= 2 else 90.0
-        case SlyDeal():
-            return _score_sly(t, move)
-        case ForcedDeal():
-            return _score_forced(t, move)
-        case DealBreaker():
-            return _score_deal_breaker(t, move)
-        case Build():
-            return 450.0
-        case BankCard():
-            return _score_bank(t, move)
-        case EndTurn():
-            return 0.0
-    return -1.0
+    scorer = _SCORERS.get(type(move))
+    return -1.0 if scorer is None else scorer(t, move)
+
+
+_SCORERS: dict[type, Callable[[_Table, Move], float]] = {
+    PlayProperty: _score_property,
+    MoveWild: _score_move_wild,
+    ChargeRent: _score_rent,
+    CollectDebt: _score_debt,
+    Birthday: lambda t, move: _score_birthday(t),
+    PassGo: lambda t, move: 950.0 if t.plays_left >= 2 else 90.0,
+    SlyDeal: _score_sly,
+    ForcedDeal: _score_forced,
+    DealBreaker: _score_deal_breaker,
+    Build: lambda t, move: 450.0,
+    BankCard: _score_bank,
+    EndTurn: lambda t, move: 0.0,
+}
 
 
 def _payment_cost(t: _Table, card_id: int, to: int | None) -> float:

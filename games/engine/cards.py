@@ -189,6 +189,11 @@ DECK: tuple[Card, ...] = _build_deck()
 DECK_SIZE = len(DECK)
 assert DECK_SIZE == 106
 
+# The deck again as plain tables by card id, for the hot paths that read one
+# figure of many cards (bank totals, payments): a tuple index, no attribute.
+VALUE: tuple[int, ...] = tuple(c.value for c in DECK)
+MULTICOLOUR: tuple[bool, ...] = tuple(c.multicolour for c in DECK)
+
 
 def card(card_id: int) -> Card:
     """The card with this stable id."""

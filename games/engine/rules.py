@@ -679,6 +679,19 @@ def decide(state: State, move: mv.Move, rng: random.Random) -> list[ev.Event]:
     "A player wins with 3 full sets of different colours. It is checked after
     everything that happens on their own turn and when their turn starts."
     """
+    return _decided(state, move, rng).events
+
+
+def step(
+    state: State, move: mv.Move, rng: random.Random
+) -> tuple[list[ev.Event], State]:
+    """decide, and the state its events lead to (which deciding has built
+    already): the same as folding evolve over the events, done once."""
+    b = _decided(state, move, rng)
+    return b.events, b.state
+
+
+def _decided(state: State, move: mv.Move, rng: random.Random) -> _Builder:
     handler = _DECIDERS.get(type(move))
     if handler is None:
         raise IllegalMove("That is not a move in this game.")
@@ -695,7 +708,7 @@ def decide(state: State, move: mv.Move, rng: random.Random) -> list[ev.Event]:
     after = b.state
     if after.phase != OVER and after.players[after.active].has_won():
         b.emit(ev.GameWon(seat=after.active))
-    return b.events
+    return b
 
 
 # Who acts -------------------------------------------------------------------

@@ -4,11 +4,11 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from .cards import (
-    DECK,
     HOTEL_RENT,
     HOUSE_RENT,
     NO_BUILDINGS,
     SET_SIZE,
+    VALUE,
     Colour,
     rent_for,
 )
@@ -110,7 +110,7 @@ class Player:
     resigned: bool = False
 
     def full_colours(self) -> set[Colour]:
-        return {s.colour for s in self.sets if s.full}
+        return {s.colour for s in self.sets if len(s.cards) >= SET_SIZE[s.colour]}
 
     def has_won(self) -> bool:
         """3 full sets of different colours."""
@@ -120,12 +120,26 @@ class Player:
         """Cards that can pay a debt: bank, properties (not multicolour), buildings."""
         out = list(self.bank)
         for s in self.sets:
-            out.extend(c for c in s.cards if DECK[c].value > 0)
+            out += [c for c in s.cards if VALUE[c]]
             if s.house is not None:
                 out.append(s.house)
             if s.hotel is not None:
                 out.append(s.hotel)
         return tuple(out)
+
+    def payable_value(self) -> int:
+        """What everything that can pay a debt is worth, in M."""
+        total = 0
+        for c in self.bank:
+            total += VALUE[c]
+        for s in self.sets:
+            for c in s.cards:
+                total += VALUE[c]
+            if s.house is not None:
+                total += VALUE[s.house]
+            if s.hotel is not None:
+                total += VALUE[s.hotel]
+        return total
 
     def table_cards(self) -> tuple[int, ...]:
         """Every card in front of this player."""
