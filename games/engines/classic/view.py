@@ -1,0 +1,242 @@
+"""view(state, seat): what one seat may see; describe and redact for history."""
+
+from collections.abc import Sequence
+from typing import Any
+
+from . import events as ev
+from .board import BOARD, DEEDS
+from .cards import CARDS
+from .decisions import awaiting
+from .rules import net_worth, rent_for
+from .serial import to_json
+from .state import State
+
+
+def _offer_view(o) -> dict[str, Any]:
+    d = to_json(o)
+    del d["type"]
+    return d
+
+
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    """JSON-able, exactly what that seat may see (None: a spectator). Hidden: the
+    order of both decks, others' sealed bids while the auction is open, trade
+    offers between other players. When the game is over everything is shown."""
+    s = state
+    over = s.over
+    a = s.auction
+    auction = None
+    if a is not None:
+        auction = {
+            "lots": list(a.lots),
+            "waiting_on": list(a.bidders),
+            "answered": [b.seat for b in a.bids],
+            "your_bid": next((list(b.amounts) for b in a.bids if b.seat == seat), None),
+        }
+    return {
+        "seat": seat,
+        "active": s.active,
+        "stage": s.stage,
+        "turn": s.turn,
+        "round": s.round,
+        "doubles": s.doubles,
+        "last_roll": list(s.last_roll),
+        "awaiting": [
+            {
+                "seat": e.seat,
+                "kind": e.kind,
+                "detail": e.detail,
+                "amount": e.amount,
+                "to": list(e.to) if e.to is not None else None,
+                "space": e.space,
+                "offer": e.offer,
+            }
+            for e in awaiting(s)
+            if e.kind != "answer"
+            or over
+            or e.seat == seat
+            or any(o.id == e.offer and o.seat == seat for o in s.offers)
+        ],
+        "players": [
+            {
+                "seat": i,
+                "cash": p.cash,
+                "position": p.position,
+                "in_jail": p.in_jail,
+                "jail_turns": p.jail_turns,
+                "jail_cards": list(p.jail_cards),
+                "out": p.out,
+                "net_worth": net_worth(s, i),
+                "deeds": list(s.deeds(i)),
+            }
+            for i, p in enumerate(s.players)
+        ],
+        "deeds": [
+            {
+                "space": i,
+                "name": BOARD[i].name,
+                "owner": s.owner[i],
+                "mortgaged": s.mortgaged[i],
+                "level": s.levels[i],
+                "rent": rent_for(s, i, 7) if s.owner[i] is not None else None,
+            }
+            for i in DEEDS
+        ],
+        "houses": s.houses,
+        "hotels": s.hotels,
+        "pot": s.pot,
+        "for_sale": s.for_sale,
+        "auction": auction,
+        "debts": [_offer_view(d) for d in s.debts],
+        "inheritance": _offer_view(s.inheritance) if s.inheritance else None,
+        "offers": [_offer_view(o) for o in s.offers if over or seat in (o.seat, o.to)],
+        "claims": [_offer_view(c) for c in s.claims],
+        "chance_count": len(s.chance),
+        "chest_count": len(s.chest),
+        "chance": list(s.chance) if over else None,
+        "chest": list(s.chest) if over else None,
+        "winners": list(s.winners),
+        "end_reason": s.end_reason,
+        "options": s.options.to_json(),
+    }
+
+
+def redact(event: ev.Event, seat: int | None) -> dict[str, Any]:
+    """to_json(event) as that seat may read it: the decks' order, a sealed bid of
+    another seat and a trade offer between others are None, with "redacted"."""
+    d = to_json(event)
+    if isinstance(event, ev.GameStarted):
+        d["chance"] = d["chest"] = None
+        d["redacted"] = True
+    elif isinstance(event, ev.BidPlaced) and event.seat != seat:
+        d["amounts"] = None
+        d["redacted"] = True
+    elif isinstance(event, ev.OfferMade) and seat not in (
+        event.offer.seat,
+        event.offer.to,
+    ):
+        d["offer"] = None
+        d["redacted"] = True
+    return d
+
+
+def _money(n: int) -> str:
+    return f"${n:,}"
+
+
+def describe(event: ev.Event, seat: int | None, names: Sequence[str]) -> str | None:
+    """The history line for `event` as `seat` may read it ("Bea placed a sealed
+    bid." to others, "You bid $120 on Boardwalk." to Bea); None for no line."""
+
+    def who(s: int | None) -> str:
+        if s is None:
+            return "The bank"
+        return "You" if s == seat else names[s]
+
+    def whom(s: int | None) -> str:
+        if s is None:
+            return "the bank"
+        return "you" if s == seat else names[s]
+
+    def at(i: int) -> str:
+        return BOARD[i].name
+
+    e = event
+    match e:
+        case ev.GameStarted():
+            return (
+                f"The game started with {e.seats} players; {names[e.first]} goes first."
+            )
+        case ev.TurnStarted():
+            return "Your turn." if e.seat == seat else f"{names[e.seat]}'s turn."
+        case ev.DiceRolled():
+            dbl = " (doubles)" if e.dice[0] == e.dice[1] and e.purpose != "rent" else ""
+            return f"{who(e.seat)} rolled {e.dice[0]} and {e.dice[1]}{dbl}."
+        case ev.TokenMoved():
+            verb = "went back" if e.backward else "moved"
+            return f"{who(e.seat)} {verb} to {at(e.to)}."
+        case ev.SalaryCollected():
+            return f"{who(e.seat)} collected {_money(e.amount)} salary."
+        case ev.SentToJail():
+            return f"{who(e.seat)} went to jail."
+        case ev.LeftJail():
+            return f"{who(e.seat)} left jail ({e.how})."
+        case ev.StayedInJail():
+            return f"{who(e.seat)} stayed in jail."
+        case ev.PurchaseOffered():
+            return None
+        case ev.PropertyBought():
+            return f"{who(e.seat)} bought {at(e.space)} for {_money(e.price)}."
+        case ev.PurchaseDeclined():
+            return f"{who(e.seat)} declined to buy {at(e.space)}."
+        case ev.AuctionOpened():
+            return f"Auction of {', '.join(at(i) for i in e.lots)}: sealed bids."
+        case ev.BidPlaced():
+            if e.seat == seat:
+                return f"You bid {', '.join(_money(a) for a in e.amounts)}."
+            return f"{who(e.seat)} placed a sealed bid."
+        case ev.BidPassed():
+            return f"{who(e.seat)} passed."
+        case ev.AuctionClosed():
+            if not e.sales:
+                return "The auction closed with no sale."
+            return (
+                "The auction closed: "
+                + "; ".join(
+                    f"{at(x.space)} to {whom(x.seat)} for {_money(x.price)}"
+                    for x in e.sales
+                )
+                + "."
+            )
+        case ev.MoneyPaid():
+            return f"{who(e.seat)} paid {whom(e.to)} {_money(e.amount)} ({e.reason})."
+        case ev.PotCollected():
+            return f"{who(e.seat)} took the Free Parking pot of {_money(e.amount)}."
+        case ev.RentClaimable():
+            return f"{who(e.seat)} may claim {_money(e.amount)} rent."
+        case ev.RentClaimed():
+            return f"{who(e.seat)} claimed rent on {at(e.space)}."
+        case ev.CardDrawn():
+            return f"{who(e.seat)} drew: {CARDS[e.card].text}"
+        case ev.JailCardReturned():
+            return None
+        case ev.BuildingBuilt():
+            return f"{who(e.seat)} built on {at(e.space)}."
+        case ev.BuildingsSold():
+            return f"{who(e.seat)} sold buildings in {e.group} for {_money(e.refund)}."
+        case ev.BuildingsReturned():
+            return f"{who(e.seat)}'s buildings went back to the bank."
+        case ev.PropertyMortgaged():
+            return f"{who(e.seat)} mortgaged {at(e.space)} for {_money(e.amount)}."
+        case ev.MortgageLifted():
+            return f"{who(e.seat)} lifted the mortgage on {at(e.space)}."
+        case ev.MortgagesKept():
+            return None
+        case ev.DebtOpened():
+            return f"{who(e.debt.seat)} must raise {_money(e.debt.amount)}."
+        case ev.DebtSettled():
+            return None
+        case ev.PlayerBankrupt():
+            verb = "resigned" if e.resigned else "went bankrupt"
+            return f"{who(e.seat)} {verb}."
+        case ev.MortgagesReceived():
+            return None
+        case ev.OfferMade():
+            o = e.offer
+            if seat in (o.seat, o.to):
+                return f"{who(o.seat)} offered {whom(o.to)} a trade."
+            return None
+        case ev.OfferDeclined():
+            return f"{who(e.seat)} declined a trade."
+        case ev.OfferWithdrawn():
+            return f"{who(e.seat)} withdrew a trade offer."
+        case ev.OfferVoided():
+            return f"A trade offer was void: {e.reason}"
+        case ev.TradeCompleted():
+            return f"{who(e.offer.seat)} and {whom(e.offer.to)} traded."
+        case ev.TurnEnded():
+            return None
+        case ev.GameWon():
+            winners = " and ".join(who(s) for s in e.seats)
+            return f"{winners} won ({e.reason})."
+    return None

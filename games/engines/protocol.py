@@ -1,0 +1,105 @@
+"""The protocol every game engine satisfies, written down.
+
+A game engine is a pure Python module (no Django, no I/O, no clock, no global
+randomness) exposing the verbs below. The site, the bots, the benchmarks and
+the tests use only these, so a second game is a second module satisfying this
+protocol, reached through a registry, with no `if kind == ...` anywhere.
+
+Two engines satisfy it today:
+- `games.engine`: Monopoly Deal. It stays where it is for now: many engineers
+  import `games.engine` today, so moving it under `games/engines/` is a later,
+  separate change (a move and a re-export, nothing else).
+- `games.engines.classic`: classic Monopoly (RULES-CLASSIC.md).
+
+The shared plumbing (`games.engines.plumbing`) holds only what really is the
+same in both: the replay fold and a dataclass JSON codec. The Deal engine keeps
+its own identical copies until it moves; it can adopt them without any change
+in behaviour.
+
+`tests/engines/test_protocol.py` checks that both modules satisfy this.
+"""
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any, Protocol, runtime_checkable
+
+
+@runtime_checkable
+class Awaiting(Protocol):
+    """A decision a seat owes now."""
+
+    seat: int
+    kind: str
+    detail: str
+
+
+@runtime_checkable
+class Engine(Protocol):
+    """The module contract: what `games.engine` and `games.engines.classic` export.
+
+    - `setup(seats, options, rng)`: the events of a new game (decks shuffled,
+      first player drawn, first turn started), every random outcome in them.
+    - `new_game(seats, seed, options=None)` = `replay(setup(..., Random(seed)))`.
+    - `replay(events)` = `functools.reduce(evolve, events, None)`.
+    - `decide(state, move, rng)`: the events a move causes, or raises
+      `IllegalMove` with a sentence a player can read; never mutates `state`.
+    - `evolve(state, event)`: the state after a fact; no checks, no randomness.
+    - `awaiting(state)`: every seat owing a decision now (several at once).
+    - `legal_moves(state, seat)`, `default_move(state, seat)` (what a deadline
+      does for a silent seat).
+    - `view(state, seat)`: the only door out; what that seat may see.
+    - `describe(event, seat, names)`: the history line as that seat may read it.
+    - `to_json(obj)` / `from_json(d)`: an exact round trip for moves, events and
+      states; `from_json` of anything else raises `ValueError`.
+    - `scenario(text)`: a position from a few readable lines, for tests.
+    - `IllegalMove`, `Options` (the house rules, `to_json` / `from_json`),
+      `OPTION_LABELS`.
+    """
+
+    IllegalMove: type[Exception]
+    Options: type
+    OPTION_LABELS: dict[str, str]
+
+    def setup(self, seats: int, options: Any, rng: random.Random) -> list: ...
+
+    def new_game(self, seats: int, seed: int, options: Any = None) -> Any: ...
+
+    def replay(self, events: Iterable) -> Any: ...
+
+    def decide(self, state: Any, move: Any, rng: random.Random) -> list: ...
+
+    def evolve(self, state: Any, event: Any) -> Any: ...
+
+    def awaiting(self, state: Any) -> tuple: ...
+
+    def legal_moves(self, state: Any, seat: int) -> list: ...
+
+    def default_move(self, state: Any, seat: int) -> Any: ...
+
+    def view(self, state: Any, seat: int | None) -> dict: ...
+
+    def describe(self, event: Any, seat: int | None, names: Sequence[str]) -> Any: ...
+
+    def to_json(self, obj: Any) -> dict: ...
+
+    def from_json(self, d: dict) -> Any: ...
+
+    def scenario(self, text: str) -> Any: ...
+
+
+# Parameter names each verb takes, in order (checked by the protocol test).
+SIGNATURES: dict[str, tuple[str, ...]] = {
+    "setup": ("seats", "options", "rng"),
+    "new_game": ("seats", "seed", "options"),
+    "replay": ("events",),
+    "decide": ("state", "move", "rng"),
+    "evolve": ("state", "event"),
+    "awaiting": ("state",),
+    "legal_moves": ("state", "seat"),
+    "default_move": ("state", "seat"),
+    "view": ("state", "seat"),
+    "describe": ("event", "seat", "names"),
+    "to_json": ("obj",),
+    "from_json": ("d",),
+    "scenario": ("text",),
+}
