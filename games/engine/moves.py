@@ -1,6 +1,6 @@
 """What a player asks to do: imperative, frozen, keyword fields."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from .cards import Colour
 
@@ -136,3 +136,23 @@ MOVE_TYPES: tuple[type[Move], ...] = (
     Pay,
     Resign,
 )
+
+
+_FIELDS: dict[type[Move], tuple[str, ...]] = {
+    cls: tuple(f.name for f in fields(cls)) for cls in MOVE_TYPES
+}
+_MADE: dict[tuple, Move] = {}
+_MADE_LIMIT = 200_000
+
+
+def made(cls: type[Move], *values) -> Move:
+    """cls with these field values in order, the same object each time: moves are
+    frozen values, and legal_moves lists the same ones turn after turn, so
+    building each once spares the frozen dataclass's slow __init__."""
+    key = (cls, *values)
+    move = _MADE.get(key)
+    if move is None:
+        if len(_MADE) >= _MADE_LIMIT:
+            _MADE.clear()
+        move = _MADE[key] = cls(**dict(zip(_FIELDS[cls], values, strict=False)))
+    return move

@@ -12,6 +12,7 @@ from .cards import COLOUR_NAMES, DECK, NO_BUILDINGS, Action, Colour, Kind
 from .errors import IllegalMove
 from .evolve import evolve, lift, open_set
 from .state import (
+    DERIVED,
     DISCARD,
     HAND_LIMIT,
     OVER,
@@ -737,6 +738,13 @@ def awaiting(state: State) -> tuple[Awaiting, ...]:
     """Every seat that owes a decision now. RULES.md: "Until every payer has paid
     or said no, the player who asked waits."
     """
+    known = state.__dict__.get(DERIVED)
+    if known is None:
+        known = state.__dict__[DERIVED] = _awaiting(state)
+    return known
+
+
+def _awaiting(state: State) -> tuple[Awaiting, ...]:
     if state.phase == OVER:
         return ()
     pending = state.pending
@@ -885,15 +893,13 @@ def _play_moves(state: State, seat: int) -> list[mv.Move]:
                     joinable = opens.get(colour)
                     if joinable:
                         out.extend(
-                            mv.PlayProperty(
-                                seat=seat, card=c, colour=colour, set_index=i
-                            )
+                            mv.made(mv.PlayProperty, seat, c, colour, i)
                             for i in joinable
                         )
                     elif not card.multicolour:
-                        out.append(mv.PlayProperty(seat=seat, card=c, colour=colour))
+                        out.append(mv.made(mv.PlayProperty, seat, c, colour))
                 continue
-            out.append(mv.BankCard(seat=seat, card=c))
+            out.append(mv.made(mv.BankCard, seat, c))
             if kind is Kind.rent:
                 double_choices = [()]
                 for k in (1, 2):
@@ -909,32 +915,29 @@ def _play_moves(state: State, seat: int) -> list[mv.Move]:
                         for target in targets:
                             for doubles in double_choices:
                                 out.append(
-                                    mv.ChargeRent(
-                                        seat=seat,
-                                        card=c,
-                                        colour=colour,
-                                        set_index=i,
-                                        target=target,
-                                        doubles=doubles,
+                                    mv.made(
+                                        mv.ChargeRent,
+                                        seat,
+                                        c,
+                                        colour,
+                                        i,
+                                        target,
+                                        doubles,
                                     )
                                 )
                 continue
             action = card.action
             if action is Action.pass_go:
-                out.append(mv.PassGo(seat=seat, card=c))
+                out.append(mv.made(mv.PassGo, seat, c))
             elif action is Action.birthday:
-                out.append(mv.Birthday(seat=seat, card=c))
+                out.append(mv.made(mv.Birthday, seat, c))
             elif action is Action.debt_collector:
-                out.extend(
-                    mv.CollectDebt(seat=seat, card=c, target=t) for t in opponents
-                )
+                out.extend(mv.made(mv.CollectDebt, seat, c, t) for t in opponents)
             elif action is Action.deal_breaker:
                 for t in opponents:
                     for i, s in enumerate(state.players[t].sets):
                         if s.full:
-                            out.append(
-                                mv.DealBreaker(seat=seat, card=c, target=t, set_index=i)
-                            )
+                            out.append(mv.made(mv.DealBreaker, seat, c, t, i))
             elif action in (Action.sly_deal, Action.forced_deal):
                 gives = [g for s in sets for g in s.cards]
                 if action is Action.forced_deal and not gives:
@@ -945,31 +948,27 @@ def _play_moves(state: State, seat: int) -> list[mv.Move]:
                             continue
                         for take in s.cards:
                             if action is Action.sly_deal:
-                                out.append(
-                                    mv.SlyDeal(seat=seat, card=c, target=t, take=take)
-                                )
+                                out.append(mv.made(mv.SlyDeal, seat, c, t, take))
                             else:
                                 out.extend(
-                                    mv.ForcedDeal(
-                                        seat=seat, card=c, target=t, take=take, give=g
-                                    )
+                                    mv.made(mv.ForcedDeal, seat, c, t, take, g)
                                     for g in gives
                                 )
             elif action is Action.house:
                 out.extend(
-                    mv.Build(seat=seat, card=c, set_index=i)
+                    mv.made(mv.Build, seat, c, i)
                     for i, s in enumerate(sets)
                     if s.can_take_house()
                 )
             elif action is Action.hotel:
                 out.extend(
-                    mv.Build(seat=seat, card=c, set_index=i)
+                    mv.made(mv.Build, seat, c, i)
                     for i, s in enumerate(sets)
                     if s.can_take_hotel()
                 )
     if plays_left > 0 or not options.wild_move_costs_play:
         out.extend(_wild_moves(player, seat, opens))
-    out.append(mv.EndTurn(seat=seat))
+    out.append(mv.made(mv.EndTurn, seat))
     if len(player.hand) > HAND_LIMIT:
         out.append(mv.Discard(seat=seat, cards=default_discard(player)))
     return out
@@ -1002,12 +1001,9 @@ def _wild_moves(
                 continue
             dests = opens.get(colour, ())
             if dests:
-                out.extend(
-                    mv.MoveWild(seat=seat, card=c, colour=colour, set_index=i)
-                    for i in dests
-                )
+                out.extend(mv.made(mv.MoveWild, seat, c, colour, i) for i in dests)
             elif not card.multicolour:
-                out.append(mv.MoveWild(seat=seat, card=c, colour=colour))
+                out.append(mv.made(mv.MoveWild, seat, c, colour))
     return out
 
 
@@ -1031,14 +1027,14 @@ def legal_moves(state: State, seat: int) -> list[mv.Move]:
             for t in pending.targets:
                 if t.status == SAID_NO:
                     if can_no:
-                        out.append(mv.SayNo(seat=seat, card=jsn, target=t.seat))
-                    out.append(mv.Accept(seat=seat, target=t.seat))
+                        out.append(mv.made(mv.SayNo, seat, jsn, t.seat))
+                    out.append(mv.made(mv.Accept, seat, t.seat))
         else:
             t = pending.target(seat)
             if t is not None and t.status == RESPOND:
                 if jsn is not None:
-                    out.append(mv.SayNo(seat=seat, card=jsn))
-                out.append(mv.Accept(seat=seat))
+                    out.append(mv.made(mv.SayNo, seat, jsn))
+                out.append(mv.made(mv.Accept, seat))
             elif t is not None and t.status == PAY:
                 out.append(mv.Pay(seat=seat, cards=default_payment(player, t.amount)))
     elif seat == state.active:
@@ -1046,5 +1042,5 @@ def legal_moves(state: State, seat: int) -> list[mv.Move]:
             out.append(mv.Discard(seat=seat, cards=default_discard(player)))
         else:
             out.extend(_play_moves(state, seat))
-    out.append(mv.Resign(seat=seat))
+    out.append(mv.made(mv.Resign, seat))
     return out

@@ -24,7 +24,14 @@ def replace(obj, **changes):
     attributes = new.__dict__
     attributes.update(obj.__dict__)
     attributes.update(changes)
+    # What was worked out from the old record is not true of the new one.
+    attributes.pop(DERIVED, None)
     return new
+
+
+# The key under which rules.awaiting keeps its answer on a State (not a field:
+# equality, serialising and replay never see it; replace drops it).
+DERIVED = "_awaiting"
 
 
 @dataclass(frozen=True, slots=True)
