@@ -44,6 +44,7 @@ def _to_bottom(state: State, card: str) -> dict:
 
 def stock_of(levels) -> tuple[int, int]:
     """(houses, hotels) standing at these levels."""
+    levels = tuple(levels)
     houses = sum(level for level in levels if level < HOTEL)
     return houses, sum(1 for level in levels if level == HOTEL)
 
