@@ -886,8 +886,9 @@ def _on_lift_mortgages(b: _Builder, m: mv.LiftMortgages) -> None:
         _charge(b, m.seat, (), due, "interest")
 
 
-def _offer_problem(s: State, o) -> str | None:
-    """Why this trade cannot be carried out now, or None."""
+def _offer_problem(s: State, o, cash: bool = True) -> str | None:
+    """Why this trade cannot be carried out now, or None. An offer is checked
+    when made for holdings and buildings; cash only when accepted."""
     a, b = s.players[o.seat], s.players[o.to]
     for side, deeds in ((o.seat, o.give_deeds), (o.to, o.get_deeds)):
         for i in deeds:
@@ -899,6 +900,8 @@ def _offer_problem(s: State, o) -> str | None:
         for c in set(cards):
             if player.jail_cards.count(c) < cards.count(c):
                 return "A card in the offer is no longer held by its giver."
+    if not cash:
+        return None
     for seat, cash, received in (
         (o.seat, o.give_cash, o.get_deeds),
         (o.to, o.get_cash, o.give_deeds),
@@ -956,7 +959,7 @@ def _on_offer_trade(b: _Builder, m: mv.OfferTrade) -> None:
         get_cards=tuple(m.get_cards),
         lift=tuple(m.lift),
     )
-    why = _offer_problem(s, offer)
+    why = _offer_problem(s, offer, cash=False)
     if why:
         raise IllegalMove(why)
     b.emit(ev.OfferMade(offer=offer))
