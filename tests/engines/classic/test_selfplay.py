@@ -1,0 +1,209 @@
+"""Property-based self-play: bots play whole games under every house rule, and
+the invariants hold after every decision (hypothesis)."""
+
+import json
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.engines.classic import (
+    BOARD,
+    GROUPS,
+    AcceptOffer,
+    Build,
+    IllegalMove,
+    Mortgage,
+    OfferTrade,
+    Options,
+    Roll,
+    awaiting,
+    decide,
+    evolve,
+    from_json,
+    legal_moves,
+    replay,
+    setup,
+    to_json,
+    view,
+)
+from games.engines.classic import events as ev
+from games.engines.classic.board import COLOUR_GROUPS, HOTEL
+from games.engines.classic.bots import BOTS
+
+
+def bank_flow(before, event) -> int:
+    """How much an event moves between the bank and the players (cash + pot)."""
+    match event:
+        case ev.SalaryCollected() | ev.PropertyMortgaged():
+            return event.amount
+        case ev.PropertyBought():
+            return -event.price
+        case ev.AuctionClosed():
+            return -sum(s.price for s in event.sales)
+        case ev.MoneyPaid():
+            if event.seat is None:
+                return event.amount
+            return -event.amount if event.to is None and not event.pot else 0
+        case ev.BuildingBuilt():
+            return -event.cost
+        case ev.BuildingsSold():
+            return event.refund
+        case ev.MortgageLifted():
+            return -event.cost
+        case ev.PlayerBankrupt():
+            left = before.players[event.seat].cash
+            if len(event.creditors) == 1:
+                return 0
+            if not event.creditors:
+                return -left
+            return -(left % len(event.creditors))
+    return 0
+
+
+def money(state) -> int:
+    return sum(p.cash for p in state.players) + state.pot
+
+
+def check_invariants(state) -> None:
+    assert all(p.cash >= 0 for p in state.players)
+    for i, o in enumerate(state.owner):
+        if not BOARD[i].is_property:
+            assert o is None and state.levels[i] == 0
+        elif o is not None:
+            assert not state.players[o].out, "an out player owns a deed"
+    standing_houses = sum(lv for lv in state.levels if lv < HOTEL)
+    standing_hotels = sum(lv == HOTEL for lv in state.levels)
+    assert 0 <= state.houses <= 32 and 0 <= state.hotels <= 12
+    assert state.houses + standing_houses == 32
+    assert state.hotels + standing_hotels == 12
+    for g in COLOUR_GROUPS:
+        levels = [state.levels[i] for i in GROUPS[g]]
+        if any(levels):
+            owners = {state.owner[i] for i in GROUPS[g]}
+            assert len(owners) == 1 and None not in owners
+            assert not any(state.mortgaged[i] for i in GROUPS[g])
+            if not state.options.uneven_building:
+                assert max(levels) - min(levels) <= 1, (g, levels)
+    assert (
+        len(state.chance)
+        + sum(c.startswith("ch_") for p in state.players for c in p.jail_cards)
+        == 16
+    )
+
+
+def check_views(state) -> None:
+    if state.over:
+        return
+    for seat in (None, *range(len(state.players))):
+        v = view(state, seat)
+        json.dumps(v)
+        assert v["chance"] is None and v["chest"] is None
+        if state.auction is not None:
+            own = [b.amounts for b in state.auction.bids if b.seat == seat]
+            assert v["auction"]["your_bid"] == (list(own[0]) if own else None)
+            text = json.dumps(v["auction"])
+            for b in state.auction.bids:
+                if b.seat != seat:
+                    assert "amounts" not in text
+        for o in v["offers"]:
+            assert seat in (o["seat"], o["to"])
+
+
+def random_probe(state, rng):
+    """A move chosen with no regard to legality."""
+    seat = rng.randrange(len(state.players))
+    space = rng.randrange(40)
+    return rng.choice(
+        [
+            Roll(seat=seat),
+            Build(seat=seat, space=space),
+            Mortgage(seat=seat, space=space),
+            OfferTrade(
+                seat=seat,
+                to=rng.randrange(len(state.players)),
+                give_cash=rng.choice((0, 50, 5000)),
+                get_deeds=tuple(
+                    i for i in state.deeds(rng.randrange(len(state.players)))
+                )[:1],
+            ),
+            AcceptOffer(seat=seat, offer=rng.randrange(1, 5)),
+        ]
+    )
+
+
+OPTIONS = st.builds(
+    Options,
+    free_parking_jackpot=st.booleans(),
+    double_salary=st.booleans(),
+    no_auctions=st.booleans(),
+    rent_must_be_claimed=st.booleans(),
+    uneven_building=st.booleans(),
+    short_game=st.booleans(),
+    starting_cash=st.sampled_from((500, 1500)),
+    turn_limit=st.integers(5, 25),
+)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    seats=st.integers(2, 6),
+    options=OPTIONS,
+    bots=st.lists(st.sampled_from(sorted(BOTS)), min_size=6, max_size=6),
+)
+def test_bot_games_keep_every_invariant_and_finish(seed, seats, options, bots):
+    rng = random.Random(seed)
+    events = setup(seats, options, rng)
+    state = replay(events)
+    for step in range(20_000):
+        if state.over:
+            break
+        check_invariants(state)
+        if step % 7 == 0:
+            check_views(state)
+        probe = random_probe(state, rng)
+        try:
+            produced = decide(state, probe, random.Random(step))
+        except IllegalMove as refusal:
+            assert refusal.message
+        else:
+            before = state
+            for e in produced:
+                state = evolve(state, e)
+            assert money(state) - money(before) == sum(
+                bank_flow(b, e) for b, e in _pairs(before, produced)
+            )
+            events += produced
+            continue
+        entry = rng.choice(awaiting(state))
+        moves = legal_moves(state, entry.seat)
+        if step % 11 == 0:
+            # Every legal move is accepted.
+            for m in moves:
+                decide(state, m, random.Random(step))
+        move = BOTS[bots[entry.seat]](state, entry.seat, rng)
+        produced = decide(state, move, rng)
+        before = state
+        for e in produced:
+            state = evolve(state, e)
+        assert money(state) - money(before) == sum(
+            bank_flow(b, e) for b, e in _pairs(before, produced)
+        )
+        events += produced
+    assert state.over, "a bot game did not finish"
+    assert state.winners and state.end_reason in (
+        "last player",
+        "turn limit",
+        "short game",
+    )
+    assert replay(events) == state
+    assert from_json(json.loads(json.dumps(to_json(state)))) == state
+    for e in events[:200]:
+        assert from_json(json.loads(json.dumps(to_json(e)))) == e
+
+
+def _pairs(state, events):
+    for e in events:
+        yield state, e
+        state = evolve(state, e)

@@ -1,0 +1,107 @@
+"""What each seat sees, the history lines, and the JSON round trip."""
+
+import json
+
+import pytest
+
+from games.engines.classic import (
+    Bid,
+    DeclineBuy,
+    OfferTrade,
+    Roll,
+    from_json,
+    new_game,
+    redact,
+    scenario,
+    setup,
+    to_json,
+    view,
+)
+from games.engines.classic import describe as describe_event
+from games.engines.classic.moves import MOVE_TYPES
+
+from .support import Dice, apply, events_of
+
+NAMES = ("Ann", "Bea", "Cal")
+
+
+def _auction():
+    s = scenario("seats: 3\n0 at: 36")
+    return apply(s, Roll(seat=0), DeclineBuy(seat=0), Bid(seat=1, amounts=(99,)),
+                 dice=(1, 2))  # fmt: skip
+
+
+def test_a_sealed_bid_is_hidden_from_everyone_but_its_bidder_until_closing():
+    s = _auction()
+    assert view(s, 1)["auction"]["your_bid"] == [99]
+    for seat in (0, 2, None):
+        v = view(s, seat)
+        assert v["auction"]["your_bid"] is None and "99" not in json.dumps(v["auction"])
+    (placed,) = events_of(_auction_before(), Bid(seat=1, amounts=(99,)))
+    assert redact(placed, 0)["amounts"] is None
+    assert describe_event(placed, 0, NAMES) == "Bea placed a sealed bid."
+    assert describe_event(placed, 1, NAMES) == "You bid $99."
+
+
+def _auction_before():
+    s = scenario("seats: 3\n0 at: 36")
+    return apply(s, Roll(seat=0), DeclineBuy(seat=0), dice=(1, 2))
+
+
+def test_the_decks_order_is_hidden_until_the_game_is_over():
+    s = new_game(3, 5)
+    v = view(s, 0)
+    assert v["chance"] is None and v["chance_count"] == 16
+    (started, *_) = setup(3, s.options, Dice())
+    assert redact(started, 0)["chance"] is None
+
+
+def test_an_open_offer_is_seen_only_by_its_two_parties():
+    s = apply(scenario("seats: 3\n0 owns: Boardwalk"),
+              OfferTrade(seat=0, to=1, give_deeds=(39,)))  # fmt: skip
+    assert view(s, 1)["offers"] and view(s, 0)["offers"]
+    assert view(s, 2)["offers"] == [] and view(s, None)["offers"] == []
+    assert all(a["kind"] != "answer" for a in view(s, 2)["awaiting"])
+
+
+def test_public_facts_are_in_every_view():
+    s = scenario("0 cash: 321\n0 owns: Boardwalk +2, Park Place +2\n1 jail: 1")
+    v = view(s, 1)
+    assert v["players"][0]["cash"] == 321 and v["players"][1]["in_jail"]
+    assert v["houses"] == 28
+    assert next(d for d in v["deeds"] if d["space"] == 39)["level"] == 2
+
+
+def test_moves_events_and_states_round_trip_through_json():
+    s = _auction()
+    assert from_json(json.loads(json.dumps(to_json(s)))) == s
+    for cls in MOVE_TYPES:
+        kwargs = {"seat": 1}
+        m = cls(**{**kwargs, **_sample_fields(cls)})
+        assert from_json(to_json(m)) == m
+
+
+def _sample_fields(cls):
+    import typing
+
+    values = {int: 3, str: "x", tuple[int, ...]: (1, 2),
+              tuple[str, ...]: ("ch_jail_free",)}  # fmt: skip
+    hints = typing.get_type_hints(cls)
+    return {name: values[tp] for name, tp in hints.items() if name != "seat"}
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [None, {}, {"type": "Nope"}, {"type": "Roll"}, {"type": "Roll", "seat": True},
+     {"type": "Bid", "seat": 0, "amounts": None}],
+)  # fmt: skip
+def test_from_json_of_anything_else_raises_value_error(bad):
+    with pytest.raises(ValueError):
+        from_json(bad)
+
+
+def test_a_move_with_fields_of_the_wrong_type_is_refused_with_a_sentence():
+    from .support import refused
+
+    refused(new_game(2, 1), Roll(seat=True), "not well formed")
+    refused(new_game(2, 1), Bid(seat=0, amounts=("1",)), "not well formed")
