@@ -4,7 +4,7 @@ from datetime import datetime, time, timedelta
 from django import forms
 from django.utils import timezone
 
-from notifications.emails import user_zone
+from games.notifications.emails import user_zone
 
 from .models import User, time_zone_choices
 from .services import VACATION_LONGEST

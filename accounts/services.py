@@ -14,8 +14,8 @@ from django.db.models import Q
 from django.utils import dateformat, timezone
 
 from accounts.models import User, Vacation
+from games.notifications.emails import user_zone
 from games.vacations import deadlines_shift
-from notifications.emails import user_zone
 
 VACATION_LONGEST = timedelta(days=14)
 VACATION_PER_YEAR = timedelta(days=30)

@@ -4,7 +4,7 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from notifications import addresses
+from games.notifications import addresses
 
 from .forms import ProfileForm, VacationForm
 from .services import (

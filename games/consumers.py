@@ -12,7 +12,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from redis.exceptions import RedisError
 
 from games import selectors
-from notifications.presence import table_seen
+from games.notifications.presence import table_seen
 
 logger = logging.getLogger(__name__)
 

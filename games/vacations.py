@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 from django.db import transaction
 
 from games.models import Game, Seat
-from notifications.decisions import decisions_record
+from games.notifications.decisions import decisions_record
 
 
 def decision_start(seat: Seat, now: datetime) -> datetime:

@@ -21,7 +21,8 @@ from accounts.adapter import PENDING_INVITE
 from games import selectors, services
 from games.errors import BadInvite, BadMove, GameError, NotAPlayer
 from games.forms import GameCreateForm, MoveForm
-from notifications.presence import table_seen
+from games.models import Seat
+from games.notifications.presence import table_seen
 
 TABLE = "games/table.html"
 # How often a visible table asks whether it changed, beside the WebSocket.
@@ -207,7 +208,11 @@ def add_bots(request, pk: int):
     return _act(
         request,
         pk,
-        lambda: services.game_add_bots(game_id=pk, user=request.user),
+        lambda: services.game_add_bots(
+            game_id=pk,
+            user=request.user,
+            bot=request.POST.get("bot") or Seat.Bot.SENSIBLE.value,
+        ),
     )
 
 

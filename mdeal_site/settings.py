@@ -67,7 +67,7 @@ INSTALLED_APPS = [
     "allauth.account",
     "accounts",
     "games",
-    "notifications",
+    "games.notifications",
 ]
 
 MIDDLEWARE = [
@@ -275,6 +275,8 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 # deadline, or a bot's short due time), so this sweep finds it whether or not
 # its task was ever queued.
 SWEEP_SECONDS = float(os.environ.get("MDEAL_SWEEP_SECONDS", 30))
+# Seconds the expert bot thinks over a decision (in the Celery worker).
+BOT_EXPERT_SECONDS = float(os.environ.get("MDEAL_BOT_EXPERT_SECONDS", 1.0))
 CELERY_BEAT_SCHEDULE = {
     "sweep-deadlines": {
         "task": "games.tasks.deadlines_sweep",
@@ -353,11 +355,11 @@ PUSH_SERVICE_HOSTS = env_list(
 )
 CELERY_BEAT_SCHEDULE |= {
     "sweep-notifications": {
-        "task": "notifications.tasks.notifications_sweep",
+        "task": "games.notifications.tasks.notifications_sweep",
         "schedule": 60.0,
     },
     "start-digests": {
-        "task": "notifications.tasks.digests_start",
+        "task": "games.notifications.tasks.digests_start",
         "schedule": 15 * 60.0,
     },
 }

@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from notifications.views import service_worker
+from games.notifications.views import service_worker
 
 from .health import healthz
 
@@ -14,5 +14,5 @@ urlpatterns = [
     path("", include("accounts.urls")),
     path("games/", include("games.urls")),
     path("", include("games.player_urls")),
-    path("notifications/", include("notifications.urls")),
+    path("notifications/", include("games.notifications.urls")),
 ]

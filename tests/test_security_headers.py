@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from notifications import unsubscribe
+from games.notifications import unsubscribe
 from tests.games.factories import make_game
 
 # Script elements the browser never runs (allauth's email page passes its

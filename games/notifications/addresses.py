@@ -16,7 +16,7 @@ from django.conf import settings
 from django.db.models import F
 from django.utils import timezone
 
-from notifications.models import FailingAddress
+from games.notifications.models import FailingAddress
 
 logger = logging.getLogger(__name__)
 

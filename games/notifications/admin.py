@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from notifications.models import (
+from games.notifications.models import (
     Digest,
     FailingAddress,
     Notification,

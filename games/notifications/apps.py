@@ -2,12 +2,15 @@ from django.apps import AppConfig
 
 
 class NotificationsConfig(AppConfig):
-    name = "notifications"
+    """Emails and pushes that call players back (inside games/, label kept)."""
+
+    name = "games.notifications"
+    label = "notifications"
 
     def ready(self):
         from django.core import checks
 
-        from notifications import addresses, vapid
+        from games.notifications import addresses, vapid
 
         addresses.connect_signals()
         checks.register(vapid.keys_check, "notifications", deploy=True)

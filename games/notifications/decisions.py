@@ -14,8 +14,8 @@ from functools import partial
 from django.conf import settings
 from django.db import transaction
 
-from notifications import push
-from notifications.models import Notification
+from games.notifications import push
+from games.notifications.models import Notification
 
 # Remind when a quarter of the decision's time is left, and at least this long
 # before it runs out.
@@ -123,7 +123,7 @@ def decisions_record(*, game, seats, before: dict, movers: set[int], now) -> Non
 def _queue_moves(to_tell: dict[str, list[int]]) -> None:
     """After the grace time, send each user what is due by email and to their
     devices (reminders: the sweep)."""
-    from notifications import tasks
+    from games.notifications import tasks
 
     senders = {
         Notification.Channel.EMAIL: tasks.send_moves,

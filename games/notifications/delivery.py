@@ -17,8 +17,8 @@ from django.utils import timezone
 
 from accounts.models import User
 from games.models import Game, Seat
-from notifications import addresses, claims, emails, unsubscribe
-from notifications.models import Notification, Outcome, Presence
+from games.notifications import addresses, claims, emails, unsubscribe
+from games.notifications.models import Notification, Outcome, Presence
 
 logger = logging.getLogger(__name__)
 
@@ -173,7 +173,7 @@ def send_claimed(
 
 def due_sweep() -> dict[str, int]:
     """Queue a sender for every record due and not sent (the beat backstop)."""
-    from notifications import tasks
+    from games.notifications import tasks
 
     now = timezone.now()
     due = claims.claimable(Notification.objects.filter(due_at__lte=now), now)

@@ -16,8 +16,8 @@ from django.utils import timezone
 
 from accounts.models import User
 from games.models import Game, Seat
-from notifications import claims, delivery, emails, unsubscribe
-from notifications.models import Digest, Outcome
+from games.notifications import claims, delivery, emails, unsubscribe
+from games.notifications.models import Digest, Outcome
 
 DIGEST_TIME = time(8, 0)
 FIRST_DIGEST_LOOKBACK = timedelta(days=1)
@@ -25,7 +25,7 @@ FIRST_DIGEST_LOOKBACK = timedelta(days=1)
 
 def digests_start() -> int:
     """Make today's digest rows for users past 08:00 local; queue the unsent."""
-    from notifications import tasks
+    from games.notifications import tasks
 
     now = timezone.now()
     rows = []

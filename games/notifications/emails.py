@@ -19,7 +19,7 @@ from django.utils.timesince import timeuntil
 
 from games import engine, selectors
 from games.models import Game, Seat
-from notifications import unsubscribe
+from games.notifications import unsubscribe
 
 RECENT_LINES = 3
 

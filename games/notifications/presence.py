@@ -12,7 +12,7 @@ from django.db import connection
 from django.utils import timezone
 
 from games.models import Seat
-from notifications.models import Presence
+from games.notifications.models import Presence
 
 logger = logging.getLogger(__name__)
 

@@ -29,8 +29,8 @@ from django.conf import settings
 from django.utils import timezone
 
 from accounts.models import User
-from notifications import claims, delivery, emails, vapid
-from notifications.models import Notification, Outcome, Presence, PushSubscription
+from games.notifications import claims, delivery, emails, vapid
+from games.notifications.models import Notification, Outcome, Presence, PushSubscription
 
 logger = logging.getLogger(__name__)
 

@@ -11,7 +11,7 @@ once.
 from celery import shared_task
 from celery.utils.time import get_exponential_backoff_interval
 
-from notifications import delivery, digests, push
+from games.notifications import delivery, digests, push
 
 MAX_RETRIES = 4
 BACKOFF_FACTOR = 30

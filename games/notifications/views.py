@@ -23,8 +23,8 @@ from django.shortcuts import render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from notifications import push, vapid
-from notifications import unsubscribe as subscriptions
+from games.notifications import push, vapid
+from games.notifications import unsubscribe as subscriptions
 
 WORKER = "notifications/sw.js"
 

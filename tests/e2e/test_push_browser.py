@@ -16,8 +16,8 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from notifications import tasks, vapid
-from notifications.models import PushSubscription
+from games.notifications import tasks, vapid
+from games.notifications.models import PushSubscription
 from tests.games.factories import make_game
 from tests.notifications.conftest import owe
 from tests.notifications.push_service import Device, PushService

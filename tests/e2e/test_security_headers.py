@@ -8,7 +8,7 @@ import urllib.request
 
 from django.urls import reverse
 
-from notifications import unsubscribe
+from games.notifications import unsubscribe
 from tests.e2e.policies import watch_policies
 from tests.games.factories import make_game
 

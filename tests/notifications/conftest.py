@@ -15,8 +15,8 @@ import pytest
 
 from django.core import mail
 
+from games.notifications import tasks
 from mdeal_site.celery import app as celery_app
-from notifications import tasks
 from tests.games.factories import awaited_seats, default_move, move_submit_as
 
 START = datetime(2026, 3, 3, 12, 0, tzinfo=UTC)

@@ -6,8 +6,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from games import services
-from notifications import tasks
-from notifications.models import Digest, Outcome
+from games.notifications import tasks
+from games.notifications.models import Digest, Outcome
 from tests.games.factories import make_game
 from tests.notifications.conftest import SITE, emails_to, owe
 

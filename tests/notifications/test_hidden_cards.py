@@ -19,7 +19,7 @@ from django.core import mail
 from games import engine
 from games.engine.bots import random_bot, sensible_bot
 from games.models import Game, GameEvent
-from notifications import tasks
+from games.notifications import tasks
 from tests.games.factories import fresh, make_game
 from tests.games.test_hidden import forbidden_for, step
 from tests.notifications.conftest import html_of, sweep

@@ -11,9 +11,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games import engine, services
-from notifications import tasks
-from notifications.decisions import decisions_record
-from notifications.models import Notification, Outcome
+from games.notifications import tasks
+from games.notifications.decisions import decisions_record
+from games.notifications.models import Notification, Outcome
 from tests.games.factories import awaited_seat, fresh, make_game, move_submit_as
 from tests.notifications.conftest import SITE, emails_to, html_of, owe, sweep
 

@@ -9,8 +9,8 @@ import pytest
 from django.core import mail
 from django.db import connection
 
-from notifications import delivery, emails
-from notifications.models import Notification, Outcome
+from games.notifications import delivery, emails
+from games.notifications.models import Notification, Outcome
 from tests.games.factories import make_game
 from tests.games.test_services_race import race
 from tests.notifications.conftest import owe

@@ -4,8 +4,8 @@ import pytest
 
 from django.urls import reverse
 
-from notifications import tasks
-from notifications.models import FailingAddress
+from games.notifications import tasks
+from games.notifications.models import FailingAddress
 from tests.games.factories import make_game
 from tests.notifications.conftest import emails_to, owe, sweep
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from notifications.models import Presence
-from notifications.presence import table_seen
+from games.notifications.models import Presence
+from games.notifications.presence import table_seen
 
 pytestmark = pytest.mark.django_db
 

@@ -6,8 +6,8 @@ from channels.testing import WebsocketCommunicator
 
 from django.test import Client
 
+from games.notifications.models import Notification, Outcome, Presence
 from mdeal_site.asgi import application
-from notifications.models import Notification, Outcome, Presence
 from tests.games.factories import make_game
 from tests.notifications.conftest import emails_to, owe, sweep
 

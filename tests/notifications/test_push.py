@@ -11,8 +11,8 @@ from django.core.management.base import SystemCheckError
 from django.test import Client
 from django.urls import reverse
 
-from notifications import vapid
-from notifications.models import Notification, Outcome, PushSubscription
+from games.notifications import vapid
+from games.notifications.models import Notification, Outcome, PushSubscription
 from tests.games.factories import make_game
 from tests.notifications.conftest import GRACE, SITE, emails_to, owe, sweep
 from tests.notifications.push_service import Device, PushService
@@ -322,7 +322,7 @@ def test_a_failing_push_service_is_tried_again_and_sends_once(
     sweep()  # the sweep leaves a record held for a retry alone
     assert len(push_service.received) == 1
 
-    from notifications import tasks
+    from games.notifications import tasks
 
     push_service.status = 201
     assert tasks.send_pushes.apply(kwargs=held).get() == 1

@@ -7,8 +7,8 @@ from datetime import timedelta
 import pytest
 
 from games import engine
-from notifications.decisions import reminder_time
-from notifications.models import Notification, Outcome
+from games.notifications.decisions import reminder_time
+from games.notifications.models import Notification, Outcome
 from tests.games.factories import awaited_seat, make_game, move_submit_as
 from tests.notifications.conftest import START, emails_to, owe, sweep
 

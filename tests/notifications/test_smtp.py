@@ -11,8 +11,8 @@ from aiosmtpd.controller import Controller
 from allauth.account.models import EmailAddress
 from allauth.account.signals import email_confirmed
 
+from games.notifications.models import FailingAddress, Notification, Outcome
 from mdeal_site.settings import parse_email_url
-from notifications.models import FailingAddress, Notification, Outcome
 from tests.games.factories import make_game
 from tests.notifications.conftest import SITE, owe, sweep
 

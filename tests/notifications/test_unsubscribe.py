@@ -7,7 +7,7 @@ import pytest
 from django.core import signing
 from django.test import Client
 
-from notifications import unsubscribe
+from games.notifications import unsubscribe
 from tests.games.factories import make_game
 from tests.notifications.conftest import SITE, emails_to, owe, sweep
 

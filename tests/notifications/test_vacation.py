@@ -11,8 +11,8 @@ from django.utils import timezone
 from accounts.models import User
 from accounts.services import vacation_start
 from games import engine
-from notifications import tasks
-from notifications.models import Notification, Outcome
+from games.notifications import tasks
+from games.notifications.models import Notification, Outcome
 from tests.games.factories import awaited_seat, fresh, make_game, move_submit_as
 from tests.notifications.conftest import GRACE, START, emails_to, owe, sweep
 

@@ -2,7 +2,7 @@
 
 from django import template
 
-from notifications import vapid
+from games.notifications import vapid
 
 register = template.Library()
 
