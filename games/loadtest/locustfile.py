@@ -1,0 +1,578 @@
+"""Players at the table, as browsers: the Locust side of `scripts/loadtest`.
+
+Each user logs in as one load player (`manage.py make_players`), creates or
+joins a public game of 2 or 3 human seats (bots mode: one human against a
+bot), and plays it to the end the way the page does: it reads the table's
+HTML, picks one of the move forms offered (card pickers included: it ticks
+cards to pay or discard), waits a think time and posts it with the CSRF token
+and the version, as htmx does (the answer is the table partial). It holds the
+game's WebSocket open; on a version it has not shown it GETs the table
+partial, and it asks the version endpoint every 8 s, as the page does.
+
+Environment (set by scripts/loadtest):
+  MDEAL_LOAD_PREFIX, MDEAL_LOAD_PASSWORD   the players' names and password
+  MDEAL_LOAD_MODE      humans (default) or bots
+  MDEAL_LOAD_THINK     mean think time in seconds (default 1)
+  MDEAL_LOAD_LONG      how many users play the long games (make_long_games)
+  MDEAL_LOAD_THREE_SEATS  the share of games created with 3 seats (0.4)
+  MDEAL_LOAD_REPORT    where the summary goes (test-artifacts/load/summary.txt)
+  DATABASE_URL         PostgreSQL, to count the bots' moves (optional)
+"""
+
+import contextlib
+import html
+import itertools
+import json
+import os
+import random
+import re
+import time
+from collections import defaultdict
+from http.cookiejar import DefaultCookiePolicy
+from pathlib import Path
+from urllib.parse import urlencode, urlparse
+
+import gevent
+import websocket
+from gevent.event import Event
+from gevent.lock import Semaphore
+from locust import FastHttpUser, events, task
+from locust.exception import StopUser
+
+PREFIX = os.environ.get("MDEAL_LOAD_PREFIX", "load")
+PASSWORD = os.environ.get("MDEAL_LOAD_PASSWORD", "load-test-password")
+MODE = os.environ.get("MDEAL_LOAD_MODE", "humans")
+THINK = float(os.environ.get("MDEAL_LOAD_THINK", "1"))
+LONG_USERS = int(os.environ.get("MDEAL_LOAD_LONG", "0"))
+REPORT = Path(os.environ.get("MDEAL_LOAD_REPORT", "test-artifacts/load/summary.txt"))
+POLL_SECONDS = 8  # the page's poll beside the socket, with Redis
+START_AFTER = 15  # a host waiting this long starts with the seats taken
+THREE_SEAT_SHARE = float(os.environ.get("MDEAL_LOAD_THREE_SEATS", "0.4"))
+SHORT_GAME, LONG_GAME = 50, 1000  # events, for the flatness figure
+
+# What the table says, read with regular expressions over its markup.
+FORM = re.compile(r"<form\b([^>]*)>(.*?)</form>", re.S)
+INPUT = re.compile(r"<input\b([^>]*)>")
+ATTR = re.compile(r'([\w-]+)="([^"]*)"')
+TABLE_TAG = re.compile(r'<section id="table"([^>]*)>')
+SEATS_TAKEN = re.compile(r"(\d+) of (\d+) seats taken")
+GAME_LINK = re.compile(r'href="/games/(\d+)/"')
+# Rather play a card than bank it, rather bank it than end the turn: games end.
+WEIGHTS = {"PlayProperty": 12, "Build": 6, "BankCard": 3, "MoveWild": 0.3}
+
+# Shared by every user of this Locust process (one process, gevent).
+numbers = itertools.count(1)
+long_numbers = itertools.count(1)
+open_seats: list[int] = []  # one entry per free seat of a game waiting for players
+finding = Semaphore()  # one user at a time looks for a seat, so games fill
+moved_at: dict[tuple[int, int], float] = {}  # (game, version) -> mover's response
+early: dict[tuple[int, int], list[float]] = defaultdict(list)  # message first
+by_history: dict[str, list[float]] = defaultdict(list)  # move POST ms by length
+finished_games: set[int] = set()
+counters: dict[str, int] = defaultdict(int)
+run = {"start": time.time(), "stop": None}
+
+
+def attrs(text: str) -> dict[str, str]:
+    return {k: html.unescape(v) for k, v in ATTR.findall(text)}
+
+
+class Table:
+    """The parts of a rendered table a player acts on."""
+
+    def __init__(self, markup: str):
+        tag = TABLE_TAG.search(markup)
+        head = attrs(tag.group(1)) if tag else {}
+        self.version = int(head.get("data-version", "-1"))
+        self.over = "is-over" in head.get("class", "")
+        self.waiting = "table--waiting" in head.get("class", "")
+        taken = SEATS_TAKEN.search(markup)
+        self.seats_taken = int(taken.group(1)) if taken else 0
+        self.can_start = "/start/" in markup
+        self.forms = []
+        for form_attrs, body in FORM.findall(markup):
+            form = attrs(form_attrs)
+            if not form.get("action", "").endswith("/move/"):
+                continue
+            fields, cards = {}, []
+            for tag_attrs in INPUT.findall(body):
+                field = attrs(tag_attrs)
+                if field.get("name") == "cards":
+                    cards.append((field["value"], int(field.get("data-value", 0))))
+                elif "name" in field:
+                    fields[field["name"]] = field.get("value", "")
+            self.forms.append((form, fields, cards))
+
+    @property
+    def mine(self) -> bool:
+        """Whether this seat owes a decision: the table offers it moves."""
+        return bool(self.forms)
+
+    def choose(self) -> tuple[str, dict[str, str], list[str]]:
+        """A move form to post: (its kind, its fields, the cards ticked)."""
+        pickers = [f for f in self.forms if "picker" in f[0].get("class", "")]
+        if pickers and random.random() < 0.6:
+            form, fields, cards = pickers[0]
+            if "picker--pay" in form["class"]:
+                return "pay", fields, _pay_with(cards, int(form["data-amount"]))
+            count = int(form["data-count"])
+            return "discard", fields, [c for c, _ in random.sample(cards, count)]
+        buttons = [f for f in self.forms if f not in pickers]
+        weights = [WEIGHTS.get(json.loads(f[1]["move"])["type"], 1) for f in buttons]
+        _, fields, _ = random.choices(buttons, weights)[0]
+        return json.loads(fields["move"])["type"], fields, []
+
+
+def _pay_with(cards: list[tuple[str, int]], amount: int) -> list[str]:
+    """Cards worth at least `amount`, or all of them (no change is given)."""
+    random.shuffle(cards)
+    chosen, total = [], 0
+    for card, value in cards:
+        if total >= amount:
+            break
+        chosen.append(card)
+        total += value
+    return chosen
+
+
+def record(name: str, started: float, *, kind: str = "WS", length: int = 0):
+    events.request.fire(
+        request_type=kind,
+        name=name,
+        response_time=max(0.0, (time.time() - started) * 1000),
+        response_length=length,
+        exception=None,
+        context={},
+    )
+
+
+def mover_answered(game: int, version: int, at: float) -> None:
+    moved_at[game, version] = at
+    for arrived in early.pop((game, version), []):
+        _push(at, arrived)
+
+
+def message_arrived(game: int, version: int, arrived: float) -> None:
+    """Another seat's socket brought `version`: time it from the move.
+
+    The message is sent when the move commits, before the mover's response is
+    rendered, so it often arrives first: that counts as 0 ms after the
+    response (and is counted apart), and beside it the time from the mover's
+    request is recorded, which includes the move's own work.
+    """
+    if (game, "request") in moved_at:
+        _fire("push after the mover's request", arrived - moved_at[game, "request"])
+    if (game, version) in moved_at:
+        _push(moved_at[game, version], arrived)
+    else:
+        early[game, version].append(arrived)
+
+
+def _push(answered: float, arrived: float) -> None:
+    if arrived < answered:
+        counters["pushes arriving before the mover's response"] += 1
+    _fire("push after the mover's response", arrived - answered)
+
+
+def _fire(name: str, seconds: float) -> None:
+    events.request.fire(
+        request_type="WS",
+        name=name,
+        response_time=max(0.0, seconds * 1000),
+        response_length=0,
+        exception=None,
+        context={},
+    )
+
+
+class Player(FastHttpUser):
+    """A load player: one game at a time, from the lobby to the last move."""
+
+    weight = 1
+    connection_timeout = 30.0
+    network_timeout = 60.0
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # DEBUG=0 marks the cookies Secure; a browser sends them to
+        # http://127.0.0.1 too (a secure context), and so does this jar.
+        self.client.cookiejar.set_policy(
+            DefaultCookiePolicy(secure_protocols=("https", "wss", "http"))
+        )
+        self.socket = None
+        self.reader = None
+        self.changed = Event()
+        self.pushed = -1
+        self.own_version = None
+        self.bot_wait = None  # when this seat's move left the bot to answer
+
+    def on_start(self):
+        self.username = self.account()
+        self.login()
+
+    def account(self) -> str:
+        return f"{PREFIX}{next(numbers):04d}"
+
+    def on_stop(self):
+        self.close_socket()
+
+    # -- HTTP, as the browser sends it -------------------------------------
+
+    def login(self):
+        self.client.get("/accounts/login/", name="login page")
+        response = self.client.post(
+            "/accounts/login/",
+            data=urlencode(
+                {
+                    "login": self.username,
+                    "password": PASSWORD,
+                    "csrfmiddlewaretoken": self.cookie("csrftoken"),
+                }
+            ),
+            headers={"Content-Type": "application/x-www-form-urlencoded"},
+            name="login",
+            allow_redirects=False,
+        )
+        if response.status_code != 302:
+            raise StopUser(f"{self.username} could not log in ({response.status_code})")
+
+    def cookie(self, name: str) -> str:
+        return next((c.value for c in self.client.cookiejar if c.name == name), "")
+
+    def post(self, path, fields, *, name: str, htmx: bool = True, catch=False):
+        headers = {
+            "Content-Type": "application/x-www-form-urlencoded",
+            "X-CSRFToken": self.cookie("csrftoken"),
+        }
+        if htmx:
+            headers["HX-Request"] = "true"
+        return self.client.post(
+            path,
+            data=urlencode(fields, doseq=True),
+            headers=headers,
+            name=name,
+            allow_redirects=False,
+            catch_response=catch,
+        )
+
+    def table(self, game: int, *, partial: bool = True) -> Table:
+        headers = {"HX-Request": "true"} if partial else {}
+        name = "table GET" if partial else "table GET (full page)"
+        response = self.client.get(f"/games/{game}/", headers=headers, name=name)
+        return Table(response.text or "")
+
+    # -- The socket ---------------------------------------------------------
+
+    def open_socket(self, game: int):
+        self.close_socket()
+        host = urlparse(self.host)
+        cookies = "; ".join(f"{c.name}={c.value}" for c in self.client.cookiejar)
+        started = time.time()
+        try:
+            self.socket = websocket.create_connection(
+                f"ws://{host.netloc}/ws/games/{game}/",
+                cookie=cookies,
+                origin=f"{host.scheme}://{host.netloc}",
+                timeout=None,
+            )
+        except Exception as error:
+            events.request.fire(
+                request_type="WS",
+                name="connect",
+                response_time=(time.time() - started) * 1000,
+                response_length=0,
+                exception=error,
+                context={},
+            )
+            self.socket = None
+            return
+        record("connect", started)
+        self.reader = gevent.spawn(self.read_socket, self.socket, game)
+
+    def read_socket(self, socket, game: int):
+        while True:
+            try:
+                text = socket.recv()
+            except Exception:  # closed
+                return
+            if not text:
+                return
+            arrived = time.time()
+            version = int(json.loads(text)["version"])
+            if version > self.pushed:
+                self.pushed = version
+            if MODE == "humans" and version != self.own_version:
+                message_arrived(game, version, arrived)
+            if self.bot_wait and version > self.bot_wait[1]:
+                record("bot answer after the mover's response", self.bot_wait[0])
+                self.bot_wait = None
+            self.changed.set()
+
+    def close_socket(self):
+        if self.reader is not None:
+            self.reader.kill(block=False)
+            self.reader = None
+        if self.socket is not None:
+            with contextlib.suppress(Exception):
+                self.socket.close()
+            self.socket = None
+
+    # -- Playing -------------------------------------------------------------
+
+    @task
+    def play_a_game(self):
+        with finding:
+            game = self.find_game()
+        if game is None:
+            return
+        self.play(game)
+
+    def find_game(self) -> int | None:
+        if MODE == "humans":
+            while open_seats:
+                game = open_seats.pop(0)
+                response = self.post(
+                    f"/games/{game}/join/", {}, name="join", htmx=False, catch=True
+                )
+                with response:
+                    if response.status_code == 302:
+                        return game
+                    response.success()  # filled meanwhile: try the next
+        seats = 3 if MODE == "humans" and random.random() < THREE_SEAT_SHARE else 2
+        response = self.post(
+            "/games/new/",
+            {
+                "seat_count": seats,
+                "seconds_per_decision": 3600,
+                "public": "on",
+                "rated": "on",
+            },
+            name="create",
+            htmx=False,
+            catch=True,
+        )
+        with response:
+            location = response.headers.get("Location", "")
+            found = re.search(r"/games/(\d+)/", location)
+            if response.status_code != 302 or not found:
+                response.failure(f"create answered {response.status_code}")
+                return None
+        game = int(found.group(1))
+        if MODE == "bots":
+            self.post(f"/games/{game}/bots/", {"bot": "sensible"}, name="add bots")
+        else:
+            open_seats.extend([game] * (seats - 1))
+        return game
+
+    def play(self, game: int):
+        self.own_version = None
+        self.open_socket(game)
+        table = self.table(game, partial=False)
+        waiting_since = time.time()
+        last_poll = time.time()
+        while not table.over:
+            if (
+                table.waiting
+                and table.can_start
+                and table.seats_taken < 2
+                and time.time() - waiting_since > 2 * START_AFTER
+            ):  # nobody came: cancel the table and look again
+                while game in open_seats:
+                    open_seats.remove(game)
+                self.post(f"/games/{game}/leave/", {}, name="leave", htmx=False)
+                self.close_socket()
+                return
+            if table.mine:
+                gevent.sleep(random.uniform(0.5 * THINK, 1.5 * THINK))
+                table = self.move(game, table)
+                continue
+            if (
+                table.waiting
+                and table.can_start
+                and table.seats_taken >= 2
+                and time.time() - waiting_since > START_AFTER
+            ):
+                while game in open_seats:
+                    open_seats.remove(game)
+                self.post(f"/games/{game}/start/", {}, name="start")
+            self.changed.clear()
+            if self.pushed != table.version:
+                table = self.table(game)
+                continue
+            self.changed.wait(max(0.1, POLL_SECONDS - (time.time() - last_poll)))
+            if self.pushed == table.version and time.time() - last_poll >= POLL_SECONDS:
+                last_poll = time.time()
+                response = self.client.get(
+                    f"/games/{game}/version/?since={table.version}",
+                    name="version poll",
+                )
+                if response.status_code == 200:
+                    self.pushed = max(self.pushed, int(response.json()["version"]))
+        if game not in finished_games:
+            finished_games.add(game)
+            counters["games finished"] += 1
+        self.close_socket()
+
+    def move(self, game: int, table: Table) -> Table:
+        kind, fields, cards = table.choose()
+        fields = {**fields, **({"cards": cards} if cards else {})}
+        name = "move POST"
+        started = time.time()
+        moved_at[game, "request"] = started
+        response = self.post(f"/games/{game}/move/", fields, name=name, catch=True)
+        answered = time.time()
+        with response:
+            if response.status_code == 409:
+                # Another seat moved first (two payers at once): the answer is
+                # the fresh table, as the page shows it. Not a failure.
+                counters["moves refused as stale (409)"] += 1
+                response.success()
+            elif response.status_code != 200:
+                counters[f"moves answered {response.status_code}"] += 1
+                response.failure(f"{kind}: {response.status_code}")
+                return self.table(game)
+        fresh = Table(response.text or "")
+        if response.status_code == 200:
+            counters["moves played"] += 1
+            self.own_version = fresh.version
+            mover_answered(game, fresh.version, answered)
+            length = (
+                "under 50 events"
+                if table.version < SHORT_GAME
+                else "over 1000 events"
+                if table.version > LONG_GAME
+                else None
+            )
+            if length:
+                by_history[length].append((answered - started) * 1000)
+            if MODE == "bots" and not fresh.mine and not fresh.over:
+                self.bot_wait = (answered, fresh.version)
+        return fresh
+
+
+class LongGamePlayer(Player):
+    """Plays on in a game made by make_long_games (past 1,000 events)."""
+
+    fixed_count = LONG_USERS
+    weight = 0
+
+    def account(self) -> str:
+        number = next(long_numbers)
+        return f"{PREFIX}long{(number + 1) // 2:02d}{'ab'[(number + 1) % 2]}"
+
+    @task
+    def play_a_game(self):
+        mine = self.client.get("/games/mine/", name="my games").text or ""
+        games = [int(g) for g in GAME_LINK.findall(mine)]
+        if not games:
+            gevent.sleep(5)
+            return
+        self.play(games[0])
+        gevent.sleep(3600)  # one long game each
+
+
+# -- The report --------------------------------------------------------------
+
+
+def percentile(values: list[float], share: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def bot_moves(since: float, until: float) -> tuple[int, float]:
+    """Bot moves made in the window (one per bot transaction), from PostgreSQL."""
+    url = os.environ.get("DATABASE_URL", "")
+    if not url.startswith("postgres"):
+        return 0, 0.0
+    import psycopg
+
+    with psycopg.connect(url.split("?")[0]) as connection:
+        count, first, last = connection.execute(
+            "SELECT count(DISTINCT (game_id, created_at)),"
+            " extract(epoch FROM min(created_at)), extract(epoch FROM max(created_at))"
+            " FROM games_gameevent WHERE cause = 'bot'"
+            " AND created_at >= to_timestamp(%s) AND created_at <= to_timestamp(%s)",
+            (since, until),
+        ).fetchone()
+    span = float(last - first) if count and last > first else 0.0
+    return count, (count / span if span else 0.0)
+
+
+@events.test_start.add_listener
+def started(environment, **_kwargs):
+    run["start"] = time.time()
+
+
+@events.spawning_complete.add_listener
+def spawned(user_count, **_kwargs):
+    run["spawned"] = time.time()
+    counters.clear()  # measure from here, as --reset-stats does Locust's own
+    by_history.clear()
+
+
+@events.request.add_listener
+def count_server_errors(response=None, **_kwargs):
+    if response is not None and getattr(response, "status_code", 0) >= 500:
+        counters["5xx answers"] += 1
+
+
+@events.quitting.add_listener
+def report(environment, **_kwargs):
+    run["stop"] = time.time()
+    stats = environment.stats
+    since = run.get("spawned", run["start"])
+    seconds = max(1e-9, run["stop"] - since)
+    lines = [
+        f"mdeal load run: {environment.runner.user_count} users ({MODE}), "
+        f"{seconds:.0f}s measured, think time {THINK}s mean, "
+        f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} at the end, "
+        f"{time.strftime('%Y-%m-%d %H:%M')}",
+        "",
+        f"{'endpoint':<40} {'requests':>8} {'fails':>6}"
+        f" {'p50':>6} {'p95':>6} {'p99':>6}",
+    ]
+    for entry in sorted(stats.entries.values(), key=lambda e: (e.method, e.name)):
+        lines.append(
+            f"{entry.method + ' ' + entry.name:<40} {entry.num_requests:>8} "
+            f"{entry.num_failures:>6} "
+            + " ".join(
+                f"{entry.get_response_time_percentile(p):>6.0f}"
+                for p in (0.5, 0.95, 0.99)
+            )
+        )
+    total = stats.total
+    moves = stats.entries.get(("move POST", "POST"))
+    played = counters["moves played"]
+    lines += [
+        "",
+        f"requests {total.num_requests}, failures {total.num_failures}, "
+        f"5xx {counters['5xx answers']}",
+        f"moves played {played} ({played / seconds:.1f}/s), "
+        f"games finished {counters['games finished']}",
+    ]
+    lines += [
+        f"{key}: {value}"
+        for key, value in sorted(counters.items())
+        if key not in ("moves played", "games finished", "5xx answers")
+    ]
+    if moves is not None:
+        lines.append(f"move POST p95 {moves.get_response_time_percentile(0.95):.0f} ms")
+    short, long = by_history["under 50 events"], by_history["over 1000 events"]
+    if short and long:
+        ratio = percentile(long, 0.95) / max(1e-9, percentile(short, 0.95))
+        lines.append(
+            f"move POST p95 by history: under {SHORT_GAME} events "
+            f"{percentile(short, 0.95):.0f} ms ({len(short)}), over {LONG_GAME} "
+            f"{percentile(long, 0.95):.0f} ms ({len(long)}): ratio {ratio:.2f}"
+        )
+    count, rate = bot_moves(run["start"], run["stop"])
+    if count:
+        lines.append(
+            f"bot moves through Celery: {count} ({rate:.1f}/s while bots played)"
+        )
+    text = "\n".join(lines) + "\n"
+    print(text)
+    REPORT.parent.mkdir(parents=True, exist_ok=True)
+    REPORT.write_text(text)

@@ -1,0 +1,293 @@
+"""`scripts/loadtest`: start the site as production runs it, load it, stop it.
+
+Against PostgreSQL and Redis on 127.0.0.1 (a database of its own, made and
+migrated if missing), with DEBUG=0 and collected static files, it starts
+`--web` daphne processes sharing one listening socket (the kernel hands each
+connection to one of them: no balancer to install), a Celery worker and beat;
+makes the load players (and with --long, games past 1,000 events; with
+--bots, games of bots only); runs Locust headless for a bounded time with a
+bounded number of users; prints the summary and stops everything.
+Locust's CSV and HTML report and the summary go to test-artifacts/load/.
+"""
+
+import argparse
+import os
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+LOAD_PASSWORD = "load-test-password"  # make_players's
+ROOT = Path(__file__).resolve().parent.parent.parent
+OUT = ROOT / "test-artifacts" / "load"  # --out changes it
+PYTHON = sys.executable
+BIN = Path(PYTHON).parent
+
+
+def arguments(argv=None):
+    parser = argparse.ArgumentParser(prog="scripts/loadtest", description=__doc__)
+    parser.add_argument("-u", "--users", type=int, default=40)
+    parser.add_argument("-r", "--spawn-rate", type=float, default=5)
+    parser.add_argument("-t", "--time", default="90s", help="Locust's run time")
+    parser.add_argument("--web", type=int, default=2, help="daphne processes")
+    parser.add_argument("--think", type=float, default=1.0, help="seconds, mean")
+    parser.add_argument(
+        "--long", type=int, default=0, help="games past 1,000 events to play too"
+    )
+    parser.add_argument(
+        "--bots",
+        type=int,
+        default=0,
+        help="bots mode: N games of bots only, and each user plays against a bot",
+    )
+    parser.add_argument(
+        "--host", help="load a site already running here (start nothing)"
+    )
+    parser.add_argument(
+        "--database-url",
+        default=os.environ.get(
+            "LOAD_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/mdeal_load"
+        ),
+    )
+    parser.add_argument(
+        "--redis-url",
+        default=os.environ.get("LOAD_REDIS_URL", "redis://127.0.0.1:6379/11"),
+    )
+    parser.add_argument("--prefix", default="load")
+    parser.add_argument("--password", help="the players' (make_players's default)")
+    parser.add_argument(
+        "--three-seats", type=float, default=0.4, help="share of 3-seat games"
+    )
+    parser.add_argument("--out", type=Path, default=OUT, help="reports go here")
+    return parser.parse_args(argv)
+
+
+def site_env(options) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST")}
+    env.pop("MDEAL_TESTING", None)
+    env.update(
+        DEBUG="0",
+        SECRET_KEY=env.get("SECRET_KEY") or secrets.token_urlsafe(40),
+        ALLOWED_HOSTS="127.0.0.1",
+        SECURE_SSL_REDIRECT="0",
+        SECURE_HSTS_SECONDS="0",
+        DATABASE_URL=options.database_url,
+        REDIS_URL=options.redis_url,
+        EMAIL_URL="console:",
+        LOG_LEVEL="WARNING",
+        PYTHONUNBUFFERED="1",
+    )
+    return env
+
+
+def manage(env, *args: str) -> None:
+    subprocess.run([PYTHON, "manage.py", *args], cwd=ROOT, env=env, check=True)
+
+
+def create_database(url: str) -> None:
+    import psycopg
+    from psycopg import sql
+
+    base, name = url.split("?")[0].rsplit("/", 1)
+    with psycopg.connect(f"{base}/postgres", autocommit=True) as connection:
+        exists = connection.execute(
+            "SELECT 1 FROM pg_database WHERE datname = %s", (name,)
+        ).fetchone()
+        if not exists:
+            connection.execute(
+                sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name))
+            )
+
+
+class Site:
+    """The site's processes, each in its own session, their output in OUT."""
+
+    def __init__(self, env):
+        self.env = env
+        self.processes: list[subprocess.Popen] = []
+
+    def start(self, name: str, args: list[str], **kwargs) -> None:
+        log = (OUT / f"{name}.log").open("wb")
+        self.processes.append(
+            subprocess.Popen(
+                args,
+                cwd=ROOT,
+                env=self.env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+                **kwargs,
+            )
+        )
+
+    def web(self, count: int) -> int:
+        """`count` daphne processes accepting on one socket; returns its port."""
+        listener = socket.socket()
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(1024)
+        port = listener.getsockname()[1]
+        for number in range(count):
+            self.start(
+                f"web{number + 1}",
+                [
+                    str(BIN / "daphne"),
+                    "--no-server-name",
+                    "--fd",
+                    str(listener.fileno()),
+                    "mdeal_site.asgi:application",
+                ],
+                pass_fds=(listener.fileno(),),
+            )
+        listener.close()
+        return port
+
+    def stop(self) -> None:
+        for process in self.processes:
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGTERM)
+        for process in self.processes:
+            try:
+                process.wait(15)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+
+
+def wait_healthy(url: str, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(url + "/healthz", timeout=5) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            pass
+        time.sleep(0.5)
+    raise SystemExit(f"the site at {url} did not become healthy: see {OUT}/*.log")
+
+
+def locust(options, host: str, env) -> int:
+    env = {
+        **env,
+        "MDEAL_LOAD_PREFIX": options.prefix,
+        "MDEAL_LOAD_PASSWORD": options.password or LOAD_PASSWORD,
+        "MDEAL_LOAD_MODE": "bots" if options.bots else "humans",
+        "MDEAL_LOAD_THINK": str(options.think),
+        "MDEAL_LOAD_LONG": str(2 * options.long),
+        "MDEAL_LOAD_REPORT": str(OUT / "summary.txt"),
+        "MDEAL_LOAD_THREE_SEATS": str(options.three_seats),
+    }
+    return subprocess.run(
+        [
+            str(BIN / "locust"),
+            "-f",
+            str(ROOT / "games" / "loadtest" / "locustfile.py"),
+            "--headless",
+            "--users",
+            str(options.users + 2 * options.long),
+            "--spawn-rate",
+            str(options.spawn_rate),
+            "--run-time",
+            options.time,
+            "--stop-timeout",
+            "5",
+            "--reset-stats",
+            "--host",
+            host,
+            "--csv",
+            str(OUT / "mdeal"),
+            "--html",
+            str(OUT / "report.html"),
+            "--only-summary",
+            "--loglevel",
+            "WARNING",
+        ],
+        cwd=ROOT,
+        env=env,
+    ).returncode
+
+
+def main(argv=None) -> int:
+    global OUT
+    options = arguments(argv)
+    OUT = options.out
+    OUT.mkdir(parents=True, exist_ok=True)
+    env = site_env(options)
+    if options.host:
+        return locust(options, options.host, env)
+    create_database(options.database_url)
+    manage(env, "migrate", "--noinput", "-v", "0")
+    manage(env, "collectstatic", "--noinput", "-v", "0")
+    manage(
+        env,
+        *("make_players", str(options.users), "--prefix", options.prefix, "--force"),
+        *(("--password", options.password) if options.password else ()),
+    )
+    if options.long:
+        manage(
+            env,
+            "make_long_games",
+            str(options.long),
+            "--prefix",
+            options.prefix,
+            "--force",
+        )
+    subprocess.run(
+        ["redis-cli", "-u", options.redis_url, "flushdb"],
+        check=True,
+        capture_output=True,
+    )
+    site = Site(env)
+    try:
+        port = site.web(options.web)
+        site.start(
+            "worker",
+            [
+                str(BIN / "celery"),
+                "--app",
+                "mdeal_site",
+                "worker",
+                "--loglevel",
+                "WARNING",
+                "--pool",
+                "threads",
+                "--concurrency",
+                "2",
+            ],
+        )
+        site.start(
+            "beat",
+            [
+                str(BIN / "celery"),
+                "--app",
+                "mdeal_site",
+                "beat",
+                "--loglevel",
+                "WARNING",
+                "--schedule",
+                str(OUT / "celerybeat-schedule"),
+            ],
+        )
+        host = f"http://127.0.0.1:{port}"
+        wait_healthy(host)
+        if options.bots:
+            manage(
+                env,
+                "make_bot_games",
+                str(options.bots),
+                "--prefix",
+                options.prefix,
+                "--force",
+            )
+        print(f"site up at {host}: {options.web} daphne, a worker and beat", flush=True)
+        return locust(options, host, env)
+    finally:
+        site.stop()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
