@@ -3,6 +3,8 @@
     python -m games.engine.bench [--games N] [--duel N] [--seed S] [--cap N]
     python -m games.engine.bench --bots sensible --seats 3
     python -m games.engine.bench --compare REF [--rounds N]
+    python -m games.engine.bench --expert N --seats 2 3 [--think S | --iterations N]
+    python -m games.engine.bench --rollouts N --seats 3
 
 Prints figures; asserts nothing about time. `--compare REF` checks REF out in a
 git worktree in a temporary folder and times this tree and that one side by
@@ -205,6 +207,119 @@ def _duel(count: int, rng: random.Random, cap: int) -> dict:
     return wins
 
 
+# The expert against the sensible bot -------------------------------------------
+
+
+def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% confidence interval of a win rate (Wilson's score interval)."""
+    if games == 0:
+        return 0.0, 1.0
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * ((p * (1 - p) + z * z / (4 * games)) / games) ** 0.5
+    return max(0.0, centre - half / (1 + z * z / games)), min(
+        1.0, centre + half / (1 + z * z / games)
+    )
+
+
+def _expert_game(job: tuple[int, int, int, float | None, int | None]) -> dict:
+    """One game of the expert at seat `at` against sensible bots."""
+    from games.engine.bots import sensible_bot
+    from games.engine.expert import think
+
+    seats, at, seed, seconds, iterations = job
+    thinks: list[float] = []
+
+    def expert(state, seat, rng):
+        started = time.perf_counter()
+        move, info = think(state, seat, rng, seconds=seconds, iterations=iterations)
+        if not info["trivial"]:
+            thinks.append(time.perf_counter() - started)
+        return move
+
+    lineup: list[Bot] = [sensible_bot] * seats
+    lineup[at] = expert
+    game = play(lineup, seed)
+    return {
+        "won": game.winner == at,
+        "drawn": game.winner is None and not game.capped,
+        "capped": game.capped,
+        "thinks": thinks,
+    }
+
+
+def duel_expert(
+    games: int,
+    seats: int,
+    seed: int,
+    *,
+    seconds: float | None,
+    iterations: int | None,
+    jobs: int = 1,
+    out=sys.stdout,
+) -> dict:
+    """`games` games of the expert against sensible bots, its seat rotating;
+    prints the win rate with its 95% interval and the think times."""
+    rng = random.Random(seed)
+    work = [
+        (seats, i % seats, rng.randrange(2**32), seconds, iterations)
+        for i in range(games)
+    ]
+    start = time.perf_counter()
+    if jobs > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(jobs) as pool:
+            results = list(pool.map(_expert_game, work))
+    else:
+        results = [_expert_game(job) for job in work]
+    wins = sum(r["won"] for r in results)
+    low, high = wilson(wins, games)
+    thinks = sorted(t for r in results for t in r["thinks"])
+    budget = f"{iterations} iterations" if iterations else f"{seconds}s"
+    print(
+        f"expert vs {seats - 1} sensible, {seats} seats, seat rotating, think "
+        f"{budget} a decision: won {wins} of {games} = {wins / max(games, 1):.1%} "
+        f"(95% CI {low:.1%} to {high:.1%}; par {1 / seats:.0%}), drawn "
+        f"{sum(r['drawn'] for r in results)}, unfinished "
+        f"{sum(r['capped'] for r in results)}, "
+        f"{time.perf_counter() - start:.0f}s",
+        file=out,
+    )
+    if thinks:
+        p95 = thinks[min(len(thinks) - 1, int(0.95 * len(thinks)))]
+        print(
+            f"  think time over {len(thinks)} decisions that needed thought: "
+            f"median {statistics.median(thinks) * 1000:.0f} ms, "
+            f"95th percentile {p95 * 1000:.0f} ms, max {thinks[-1] * 1000:.0f} ms",
+            file=out,
+        )
+    return {"wins": wins, "games": games, "ci": (low, high), "thinks": thinks}
+
+
+def rollout_rate(seats: int, count: int, seed: int, out=sys.stdout) -> float:
+    """Rollouts a second of the expert's look-ahead (CPU time): a round of
+    turns played on from a guess of a mid-game position."""
+    from games.engine.expert import guess, knowledge, rollout
+
+    positions = []
+    rng = random.Random(seed)
+    while len(positions) < 10:
+        game = play(bot_lineup(["sensible"] * seats), rng.randrange(2**32))
+        state = replay(game.events[: len(game.events) // 3])
+        if not state.over and state.pending is None:
+            positions.append(state)
+    start = time.process_time()
+    for i in range(count):
+        position = positions[i % len(positions)]
+        seat = awaiting(position)[0].seat
+        world = guess(knowledge(position, seat), random.Random(i))
+        rollout(world, seat, random.Random(i), world.turn + seats)
+    rate = count / (time.process_time() - start)
+    print(f"expert rollouts ({seats} seats, a round each): {rate:.0f}/s", file=out)
+    return rate
+
+
 # Comparing two commits side by side ------------------------------------------
 
 # Times `games` seeded games of `seats` sensible bots in the tree it runs in,
@@ -214,7 +329,17 @@ def _duel(count: int, rng: random.Random, cap: int) -> dict:
 # time spent waiting for a core is not the engine's.
 _SAMPLE = """
 import random, sys, time
+from games.engine import awaiting, decide, evolve, new_game
 from games.engine.bench import bot_lineup, play
+from games.engine.bots import sensible_bot
+try:
+    from games.engine import step
+except ImportError:  # before step(): decide, then evolve each event
+    def step(state, move, rng):
+        events = decide(state, move, rng)
+        for event in events:
+            state = evolve(state, event)
+        return events, state
 games, seats, seed = (int(a) for a in sys.argv[1:4])
 rng = random.Random(seed)
 seeds = [rng.randrange(2**32) for _ in range(games)]
@@ -223,11 +348,35 @@ start = time.process_time()
 for s in seeds:
     play(lineup, s)
 print(games / (time.process_time() - start))
+
+def forward(state, rng, stop):
+    while not state.over:
+        if state.turn >= stop and state.pending is None and state.plays == 0:
+            break
+        mover = awaiting(state)[0].seat
+        _, state = step(state, sensible_bot(state, mover, rng), rng)
+    return state
+
+positions = []
+for s in seeds[:10]:
+    state = new_game(seats, s)
+    state = forward(state, random.Random(s), state.turn + 2 * seats)
+    if not state.over:
+        positions.append(state)
+count = 0
+start = time.process_time()
+for i in range(games):
+    position = positions[i % len(positions)]
+    forward(position, random.Random(i), position.turn + seats)
+    count += 1
+print(count / (time.process_time() - start))
 """
 
 
-def _sample(tree: Path, games: int, seats: int, seed: int) -> float:
-    """Games a second in one fresh interpreter in `tree`."""
+def _sample(tree: Path, games: int, seats: int, seed: int) -> tuple[float, float]:
+    """Games a second, and rollouts a second (a round of turns played on from a
+    position by the sensible bot in every seat, as the expert's look-ahead
+    does), in one fresh interpreter in `tree`."""
     done = subprocess.run(
         [sys.executable, "-c", _SAMPLE, str(games), str(seats), str(seed)],
         cwd=tree,
@@ -235,7 +384,8 @@ def _sample(tree: Path, games: int, seats: int, seed: int) -> float:
         text=True,
         check=True,
     )
-    return float(done.stdout.strip().splitlines()[-1])
+    games_rate, rollout_rate = done.stdout.strip().splitlines()[-2:]
+    return float(games_rate), float(rollout_rate)
 
 
 def _spread(samples: list[float]) -> str:
@@ -246,9 +396,11 @@ def _spread(samples: list[float]) -> str:
 def compare(
     ref: str, *, rounds: int, games: int, seats: int, seed: int, out=sys.stdout
 ) -> dict:
-    """Games a second of this tree and of commit `ref`, sampled in turn."""
+    """Games and rollouts a second of this tree and of commit `ref`, sampled
+    in turn."""
     here = Path(__file__).resolve().parents[2]
-    results: dict[str, list[float]] = {"this tree": [], ref: []}
+    labels = ("this tree", ref)
+    results: dict[str, list[tuple[float, float]]] = {label: [] for label in labels}
     with tempfile.TemporaryDirectory(prefix="mdeal-bench-") as tmp:
         there = Path(tmp) / "tree"
         subprocess.run(
@@ -259,8 +411,9 @@ def compare(
         )
         try:
             print(
-                f"{seats}-seat games of sensible bots, {games} a sample, "
-                f"{rounds} rounds alternating (seed {seed})",
+                f"{seats}-seat games of sensible bots, {games} a sample, and as "
+                f"many rollouts (a round of turns from a position); {rounds} "
+                f"rounds alternating (seed {seed}); CPU time",
                 file=out,
             )
             for i in range(rounds):
@@ -276,11 +429,19 @@ def compare(
                 check=False,
                 capture_output=True,
             )
-    for label, samples in results.items():
-        print(f"{label:>12}: games/s {_spread(samples)}", file=out)
-    ratio = statistics.median(results["this tree"]) / statistics.median(results[ref])
-    print(f"ratio (this tree / {ref}, medians): {ratio:.2f}x", file=out)
-    return {"samples": results, "ratio": ratio}
+    ratios = {}
+    for k, what in enumerate(("games/s", "rollouts/s")):
+        for label in labels:
+            samples = [sample[k] for sample in results[label]]
+            print(f"{label:>12}: {what:>10} {_spread(samples)}", file=out)
+        ratios[what] = statistics.median(
+            sample[k] for sample in results["this tree"]
+        ) / statistics.median(sample[k] for sample in results[ref])
+        print(
+            f"{'':>12}  {what} ratio (this tree / {ref}, medians): {ratios[what]:.2f}x",
+            file=out,
+        )
+    return {"samples": results, "ratios": ratios}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -320,7 +481,52 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--rounds", type=int, default=7, help="--compare: samples of each tree"
     )
+    parser.add_argument(
+        "--expert",
+        type=int,
+        metavar="N",
+        default=0,
+        help="play N games of the expert against sensible bots at each --seats",
+    )
+    budget = parser.add_mutually_exclusive_group()
+    budget.add_argument(
+        "--think",
+        type=float,
+        default=1.0,
+        metavar="SECONDS",
+        help="--expert: the expert's thinking time a decision (default 1.0)",
+    )
+    budget.add_argument(
+        "--iterations",
+        type=int,
+        metavar="N",
+        help="--expert: think N guesses a decision instead of a time",
+    )
+    parser.add_argument(
+        "--jobs", type=int, default=1, help="--expert: games played at once"
+    )
+    parser.add_argument(
+        "--rollouts",
+        type=int,
+        metavar="N",
+        default=0,
+        help="time N rollouts of the expert's look-ahead at each --seats",
+    )
     args = parser.parse_args(argv)
+    if args.expert or args.rollouts:
+        for seats in args.seats:
+            if args.rollouts:
+                rollout_rate(seats, args.rollouts, args.seed)
+            if args.expert:
+                duel_expert(
+                    args.expert,
+                    seats,
+                    args.seed,
+                    seconds=None if args.iterations else args.think,
+                    iterations=args.iterations,
+                    jobs=args.jobs,
+                )
+        return 0
     if args.compare:
         compare(
             args.compare,

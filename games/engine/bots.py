@@ -520,11 +520,27 @@ def _end_turn(t: _Table, moves: list[Move]) -> Move:
     return next(m for m in moves if isinstance(m, EndTurn))
 
 
+# The expert plays its look-ahead with the sensible bot above; it imports this
+# module only when it thinks, so this import is not circular.
+from .expert import expert_bot  # noqa: E402
+
+# The one-move bots: quick enough for self-play tests and the benchmark's games.
 BOTS: dict[str, Bot] = {"random": random_bot, "sensible": sensible_bot}
+# Every bot a seat can have: those, and the expert, which thinks a second.
+ALL_BOTS: dict[str, Bot] = {**BOTS, "expert": expert_bot}
 
 
 def bot_move(
-    state: State, seat: int, name: str = "sensible", rng: random.Random | None = None
+    state: State,
+    seat: int,
+    name: str = "sensible",
+    rng: random.Random | None = None,
+    *,
+    seconds: float | None = None,
 ) -> Move:
-    """The move the named bot makes for `seat` now (the site's entry point)."""
-    return BOTS[name](state, seat, rng if rng is not None else random.Random())
+    """The move the named bot makes for `seat` now (the site's entry point).
+    `seconds`: the expert's thinking budget (its default when None)."""
+    rng = rng if rng is not None else random.Random()
+    if name == "expert" and seconds is not None:
+        return expert_bot(state, seat, rng, seconds=seconds)
+    return ALL_BOTS[name](state, seat, rng)

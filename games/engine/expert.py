@@ -1,0 +1,355 @@
+"""The expert bot: it guesses what it cannot see and plays each guess forward.
+
+Monopoly Deal hides the other hands and the draw pile, and a turn is a few
+plays followed by other players' answers, so the expert plays by determinized
+search with a rollout policy (perfect-information Monte Carlo, "policy
+improvement by rollout"), not by information-set MCTS. Why:
+
+- Most of what decides a game is hidden and then drawn at random: a deep tree
+  over one guess mostly learns that guess's draws. One step of choice followed
+  by a good policy, averaged over many guesses, spends the time where the
+  choice is.
+- Rolling out with the sensible bot (for every seat) makes the expert at worst
+  as good as that bot at each decision and usually better: a move is kept only
+  when, played forward over many guesses, it does better than the others.
+  Information-set MCTS would need far more playouts than a second of Python
+  affords before its tree beats this.
+
+For each decision it lists a few candidate moves (those the sensible bot
+scores highest, its end of turn, its and the deadline's payment or discard),
+then repeats: draw a guess of the hidden cards, play each candidate on that
+same guess (common random numbers: the candidates are compared on the same
+draws) and let the sensible bot play every seat for a round of turns, then
+score the position. It picks the candidate with the best mean score.
+
+It never peeks. `knowledge(state, seat)` keeps what the seat may know: the
+table, the discard pile, its own hand, how many cards each other hand and the
+draw pile hold, and the unseen cards as a sorted pool. Every guess is dealt
+from that pool alone, so two states that differ only in hidden cards (other
+hands, the draw order) lead to the same move for the same random seed. (It
+forgets the order of cards it discarded to the bottom of the draw pile itself:
+knowing less than it may is not cheating.)
+
+The budget is an iteration count when one is given (tests, and whenever the
+same seed must give the same move) and otherwise wall-clock seconds per
+decision (the site: settings.BOT_EXPERT_SECONDS). Trivial decisions (one legal
+move, an Accept with no Just Say No in hand, a debt that takes everything) are
+answered at once.
+"""
+
+import random
+import time
+from dataclasses import dataclass
+
+from .cards import DECK, SET_SIZE, VALUE, Action, Kind
+from .errors import IllegalMove
+from .moves import Discard, EndTurn, Move, Pay, Resign
+from .rules import awaiting, default_discard, default_payment, legal_moves, step
+from .state import OVER, PLAY, Player, State, replace
+
+DEFAULT_SECONDS = 1.0
+# Candidates the sensible bot scores highest, besides its end of turn.
+CANDIDATES = 4
+# Decisions a rollout may take before it is scored anyway.
+ROLLOUT_DECISIONS = 2000
+
+
+@dataclass(frozen=True, slots=True)
+class Knowledge:
+    """What one seat may know: the position with every hidden card taken out."""
+
+    seat: int
+    public: State  # other hands and the draw pile emptied
+    hand_counts: tuple[int, ...]  # cards in each seat's hand
+    draw_count: int
+    unseen: tuple[int, ...]  # the other hands and the draw pile, sorted
+
+
+def knowledge(state: State, seat: int) -> Knowledge:
+    """What `seat` may know of `state`, and nothing more."""
+    players = tuple(
+        p if i == seat else replace(p, hand=()) for i, p in enumerate(state.players)
+    )
+    unseen = sorted(c for i, p in enumerate(state.players) if i != seat for c in p.hand)
+    unseen += state.draw
+    return Knowledge(
+        seat=seat,
+        public=replace(state, players=players, draw=()),
+        hand_counts=tuple(len(p.hand) for p in state.players),
+        draw_count=len(state.draw),
+        unseen=tuple(sorted(unseen)),
+    )
+
+
+def guess(known: Knowledge, rng: random.Random) -> State:
+    """One full position consistent with what the seat knows: the unseen cards
+    shuffled and dealt to the other hands, the rest the draw pile."""
+    pool = list(known.unseen)
+    rng.shuffle(pool)
+    players = list(known.public.players)
+    at = 0
+    for i, count in enumerate(known.hand_counts):
+        if i != known.seat and count:
+            players[i] = replace(players[i], hand=tuple(pool[at : at + count]))
+            at += count
+    return replace(known.public, players=tuple(players), draw=tuple(pool[at:]))
+
+
+# Scoring a position ----------------------------------------------------------
+
+
+def _hand_worth(card) -> float:
+    """What a card held is worth, in the points of _standing: a card kept
+    for later is not nothing (a Just Say No held protects a set)."""
+    if card.kind in (Kind.property, Kind.wild):
+        return 0.3  # less than laid: a property helps once it is down
+    if card.kind is Kind.money:
+        return 0.25 * card.value
+    if card.kind is Kind.rent:
+        return 0.6
+    return {
+        Action.just_say_no: 3.0,
+        Action.deal_breaker: 3.5,
+        Action.sly_deal: 1.5,
+        Action.forced_deal: 1.2,
+        Action.debt_collector: 1.0,
+        Action.birthday: 0.6,
+        Action.house: 1.0,
+        Action.hotel: 1.0,
+        Action.double_the_rent: 0.6,
+    }.get(card.action, 0.3)
+
+
+HAND_WORTH: tuple[float, ...] = tuple(_hand_worth(c) for c in DECK)
+
+
+def _standing(player: Player) -> float:
+    """How far a player is from three full sets, in rough points."""
+    full: set = set()
+    partial = 0.0
+    for s in player.sets:
+        size = SET_SIZE[s.colour]
+        have = len(s.cards)
+        if have >= size:
+            full.add(s.colour)
+        else:
+            progress = have / size
+            partial += 3.0 * progress + 3.0 * progress**2
+    bank = 0
+    for c in player.bank:
+        bank += VALUE[c]
+    held = 0.0
+    for c in player.hand:
+        held += HAND_WORTH[c]
+    return 12.0 * len(full) + min(partial, 10.0) + 0.4 * min(bank, 15) + min(held, 8.0)
+
+
+WIN_SCORE = 60.0
+
+
+def score(state: State, seat: int) -> float:
+    """A win WIN_SCORE, a loss minus that, a draw nothing; otherwise how far the
+    seat stands ahead of (or behind) its best-placed opponent. Linear, so that
+    a move still counts for something in a game that is nearly lost or won."""
+    if state.phase == OVER:
+        if state.winner is None:
+            return 0.0
+        return WIN_SCORE if state.winner == seat else -WIN_SCORE
+    if state.players[seat].resigned:
+        return -WIN_SCORE
+    mine = _standing(state.players[seat])
+    best = max(
+        (
+            _standing(p)
+            for i, p in enumerate(state.players)
+            if i != seat and not p.resigned
+        ),
+        default=0.0,
+    )
+    return mine - best
+
+
+# Thinking ---------------------------------------------------------------------
+
+
+def _entry(state: State, seat: int):
+    return next((a for a in awaiting(state) if a.seat == seat), None)
+
+
+def trivial(state: State, seat: int, moves: list[Move]) -> Move | None:
+    """The move when there is nothing to think about, else None."""
+    playable = [m for m in moves if not isinstance(m, Resign)]
+    if len(playable) == 1:
+        only = playable[0]
+        if isinstance(only, Pay):
+            player = state.players[seat]
+            if player.payable_value() <= _entry(state, seat).amount:
+                return Pay(seat=seat, cards=player.payable())
+            return None
+        if isinstance(only, Discard):
+            return None
+        return only
+    return None
+
+
+def candidates(state: State, seat: int, rng: random.Random) -> list[Move]:
+    """A few moves worth comparing, the sensible bot's own choice first: the
+    others it scores highest, its end of turn, the deadline's payment or
+    discard, the other answer."""
+    from .bots import _end_turn, _score_play, _Table, sensible_bot
+
+    entry = _entry(state, seat)
+    moves = legal_moves(state, seat)
+    t = _Table(state, seat)
+    out = [sensible_bot(state, seat, random.Random(rng.getrandbits(32)))]
+    if entry.kind == "pay":
+        out.append(Pay(seat=seat, cards=default_payment(t.me, entry.amount)))
+    elif entry.kind == "discard":
+        out.append(Discard(seat=seat, cards=default_discard(t.me)))
+    elif entry.kind == "respond":
+        out += [m for m in moves if not isinstance(m, Resign)]
+    else:
+        scored = [
+            (_score_play(t, m), i, m)
+            for i, m in enumerate(moves)
+            if not isinstance(m, EndTurn | Resign | Discard)
+        ]
+        scored.sort(key=lambda x: (-x[0], x[1]))
+        out += [m for s, _, m in scored[:CANDIDATES] if s > 0]
+        out.append(_end_turn(t, moves))
+    unique: list[Move] = []
+    for m in out:
+        if m not in unique and _allowed(state, m):
+            unique.append(m)
+    return unique
+
+
+def _allowed(state: State, move: Move) -> bool:
+    try:
+        step(state, move, random.Random(0))
+    except IllegalMove:
+        return False
+    return True
+
+
+def rollout(state: State, seat: int, rng: random.Random, stop: int | None) -> float:
+    """Play on with the sensible bot in every seat until turn `stop` starts (or
+    the game ends; None: to its end), and score the position for `seat`."""
+    from .bots import sensible_bot
+
+    for _ in range(ROLLOUT_DECISIONS):
+        if state.phase == OVER:
+            break
+        if (
+            stop is not None
+            and state.turn >= stop
+            and state.pending is None
+            and state.plays == 0
+            and state.phase == PLAY
+        ):
+            break
+        entries = awaiting(state)
+        mover = entries[0].seat
+        move = sensible_bot(state, mover, rng)
+        _, state = step(state, move, rng)
+    return score(state, seat)
+
+
+def think(
+    state: State,
+    seat: int,
+    rng: random.Random,
+    *,
+    seconds: float | None = DEFAULT_SECONDS,
+    iterations: int | None = None,
+    rounds: int | None = None,
+) -> tuple[Move, dict]:
+    """The expert's move and what it found: candidates, their mean scores, the
+    iterations run. `iterations` fixes the work (same seed, same move);
+    otherwise it thinks for about `seconds`. A rollout plays to the end of the
+    game, or `rounds` rounds of turns (0: to the end of the turn in play) and
+    then scores the position."""
+    if _entry(state, seat) is None:
+        raise IllegalMove("That seat owes no decision now.")
+    known = knowledge(state, seat)
+    del state  # From here on, only what the seat knows.
+    own = guess(known, random.Random(0))
+    moves = legal_moves(own, seat)
+    quick = trivial(own, seat, moves)
+    if quick is not None:
+        return quick, {"iterations": 0, "trivial": True}
+    options = candidates(own, seat, rng)
+    if len(options) == 1:
+        return options[0], {"iterations": 0, "trivial": True}
+    # Every candidate is scored at the same moment: the game's end, or when
+    # the seat to move now is about to move again `rounds` rounds later.
+    stop = own.turn + rounds * len(own.remaining()) if rounds is not None else None
+    deadline = None if iterations is not None else time.perf_counter() + seconds
+    totals = [0.0] * len(options)
+    # Each candidate against the first (the sensible bot's own choice), on the
+    # same guesses and the same draws: sums of the differences and squares.
+    gaps = [0.0] * len(options)
+    squares = [0.0] * len(options)
+    done = 0
+    while True:
+        world = guess(known, rng)
+        roll_seed = rng.getrandbits(64)
+        values = []
+        for move in options:
+            roll = random.Random(roll_seed)
+            _, after = step(world, move, roll)
+            values.append(rollout(after, seat, roll, stop))
+        for i, value in enumerate(values):
+            totals[i] += value
+            gap = value - values[0]
+            gaps[i] += gap
+            squares[i] += gap * gap
+        done += 1
+        if iterations is not None:
+            if done >= iterations:
+                break
+        elif time.perf_counter() >= deadline:
+            break
+    best = _pick(gaps, squares, done)
+    return options[best], {
+        "iterations": done,
+        "trivial": False,
+        "scores": {repr(m): totals[i] / done for i, m in enumerate(options)},
+    }
+
+
+# How sure a candidate must be to overrule the sensible bot's choice: its mean
+# gain over that choice, in standard errors of the paired differences.
+CONFIDENCE = 1.5
+
+
+def _pick(gaps: list[float], squares: list[float], n: int) -> int:
+    """The candidate that beats the first by a clear margin, the best of them;
+    the first (the sensible bot's choice) when none does. Deviating only when
+    the rollouts are sure keeps the expert at least as good as the policy it
+    rolls out with, and noise cannot talk it out of a good move."""
+    best, best_gain = 0, 0.0
+    if n < 2:
+        return best
+    for i in range(1, len(gaps)):
+        mean = gaps[i] / n
+        variance = max(squares[i] - n * mean * mean, 0.0) / (n - 1)
+        error = (variance / n) ** 0.5
+        if mean > best_gain and mean > CONFIDENCE * error:
+            best, best_gain = i, mean
+    return best
+
+
+def expert_bot(
+    state: State,
+    seat: int,
+    rng: random.Random,
+    *,
+    seconds: float | None = DEFAULT_SECONDS,
+    iterations: int | None = None,
+    rounds: int | None = None,
+) -> Move:
+    """A thinking player: see the module's docstring."""
+    return think(
+        state, seat, rng, seconds=seconds, iterations=iterations, rounds=rounds
+    )[0]

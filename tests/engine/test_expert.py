@@ -1,0 +1,192 @@
+"""The expert bot: legal, blind to hidden cards, deterministic for a seed."""
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from games.engine import (
+    DECK,
+    Accept,
+    Action,
+    CollectDebt,
+    DealBreaker,
+    Discard,
+    IllegalMove,
+    Pay,
+    State,
+    awaiting,
+    decide,
+    legal_moves,
+    new_game,
+    scenario,
+    step,
+)
+from games.engine.bench import play
+from games.engine.bots import bot_move, random_bot, sensible_bot
+from games.engine.expert import expert_bot, guess, knowledge, think
+from games.engine.state import replace
+
+from .support import apply, held
+
+
+def expert(state, seat, rng):
+    """A tiny budget: one guess, played to the end of the turn in play. The
+    tests check what the expert does, not how well."""
+    return expert_bot(state, seat, rng, iterations=1, rounds=0)
+
+
+def position(seed: int, decisions: int) -> State:
+    """A 3-seat game of sensible bots, stopped after some decisions."""
+    state = new_game(3, seed)
+    rng = random.Random(seed)
+    for _ in range(decisions):
+        if state.over:
+            break
+        seat = awaiting(state)[0].seat
+        _, state = step(state, sensible_bot(state, seat, rng), rng)
+    return state
+
+
+def reshuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
+    """The same position for `seat`: the other hands and the draw pile dealt
+    again from the same cards, every hand keeping its size."""
+    pool = [c for i, p in enumerate(state.players) if i != seat for c in p.hand]
+    pool += state.draw
+    rng.shuffle(pool)
+    players = list(state.players)
+    for i, p in enumerate(players):
+        if i != seat:
+            players[i] = replace(p, hand=tuple(pool[: len(p.hand)]))
+            pool = pool[len(p.hand) :]
+    return replace(state, players=tuple(players), draw=tuple(pool))
+
+
+def test_expert_makes_only_legal_moves_over_self_play():
+    decisions = 0
+
+    def checked(state, seat, rng):
+        nonlocal decisions
+        move = expert(state, seat, rng)
+        decisions += 1
+        if move not in legal_moves(state, seat):
+            assert isinstance(move, Pay | Discard), move
+            decide(state, move, random.Random(0))
+        return move
+
+    others = [sensible_bot, random_bot]
+    for seed in range(30):
+        seats = 2 + seed % 3
+        lineup = [checked] + [others[(seed + i) % 2] for i in range(seats - 1)]
+        if seed % 2:
+            lineup = [checked] * seats
+        game = play(lineup, 900 + seed)
+        assert game.state.over and not game.capped
+    assert decisions >= 2000, decisions
+
+
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(
+    seed=st.integers(0, 10_000),
+    decisions=st.integers(0, 80),
+    shuffle=st.integers(0, 2**32 - 1),
+    bot_seed=st.integers(0, 2**32 - 1),
+)
+def test_expert_never_peeks_at_hidden_cards(seed, decisions, shuffle, bot_seed):
+    state = position(seed, decisions)
+    if state.over:
+        return
+    seat = awaiting(state)[-1].seat
+    other = reshuffle_hidden(state, seat, random.Random(shuffle))
+    assert knowledge(state, seat) == knowledge(other, seat)
+    first = expert_bot(state, seat, random.Random(bot_seed), iterations=2, rounds=0)
+    again = expert_bot(other, seat, random.Random(bot_seed), iterations=2, rounds=0)
+    assert first == again
+
+
+def test_two_positions_with_different_hidden_cards_are_one_to_the_expert():
+    state = position(5, 30)
+    seat = awaiting(state)[0].seat
+    other = reshuffle_hidden(state, seat, random.Random(1))
+    hidden = [p.hand for i, p in enumerate(state.players) if i != seat]
+    assert hidden != [p.hand for i, p in enumerate(other.players) if i != seat]
+    assert knowledge(state, seat) == knowledge(other, seat)
+
+
+def test_a_guess_keeps_what_the_seat_sees_and_deals_the_rest():
+    state = position(11, 40)
+    seat = awaiting(state)[0].seat
+    known = knowledge(state, seat)
+    world = guess(known, random.Random(3))
+    assert world.players[seat] == state.players[seat]
+    assert [len(p.hand) for p in world.players] == [len(p.hand) for p in state.players]
+    assert len(world.draw) == len(state.draw)
+    assert world.discard == state.discard
+    for mine, theirs in zip(world.players, state.players, strict=True):
+        assert (mine.bank, mine.sets, mine.loose) == (
+            theirs.bank,
+            theirs.sets,
+            theirs.loose,
+        )
+    every = [c for p in world.players for c in (*p.hand, *p.table_cards())]
+    every += [*world.draw, *world.discard]
+    assert sorted(every) == list(range(len(DECK)))
+
+
+def test_expert_is_deterministic_for_a_seed_and_an_iteration_count():
+    state = position(21, 12)
+    seat = awaiting(state)[0].seat
+    moves = {
+        expert_bot(state, seat, random.Random(8), iterations=4, rounds=1)
+        for _ in range(3)
+    }
+    assert len(moves) == 1
+
+
+def test_expert_answers_a_trivial_decision_at_once():
+    state = scenario("""
+        0 hand: Debt Collector
+        1 bank: 5M
+    """)
+    debt = held(state, 0, "Debt Collector")
+    state = apply(state, CollectDebt(seat=0, card=debt, target=1))
+    move, info = think(state, 1, random.Random(0), seconds=None, iterations=50)
+    assert move == Accept(seat=1)
+    assert info["iterations"] == 0
+
+
+def test_expert_with_a_time_budget_thinks_at_least_once():
+    state = position(3, 10)
+    seat = awaiting(state)[0].seat
+    move, info = think(state, seat, random.Random(0), seconds=0.0)
+    assert move in legal_moves(state, seat) or isinstance(move, Pay | Discard)
+    assert info["trivial"] or info["iterations"] == 1
+
+
+def test_bot_move_plays_the_expert_with_the_budget_given():
+    state = scenario("0 hand: 3M, Boardwalk, Park Place")
+    move = bot_move(state, 0, "expert", random.Random(1), seconds=0.01)
+    assert move in legal_moves(state, 0)
+
+
+def test_expert_says_no_to_a_deal_breaker_on_its_only_full_set():
+    state = scenario("""
+        0 hand: Deal Breaker
+        1 hand: Just Say No
+        1 sets: green[Pacific Avenue, North Carolina Avenue, Pennsylvania Avenue]
+    """)
+    breaker = held(state, 0, "Deal Breaker")
+    state = apply(state, DealBreaker(seat=0, card=breaker, target=1, set_index=0))
+    move = expert_bot(state, 1, random.Random(0), iterations=8)
+    assert DECK[move.card].action is Action.just_say_no
+
+
+def test_expert_refuses_a_seat_that_owes_nothing():
+    state = scenario("0 hand: 1M")
+    with pytest.raises(IllegalMove):
+        expert_bot(state, 1, random.Random(0), iterations=1)
