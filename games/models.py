@@ -167,6 +167,7 @@ class Seat(models.Model):
         NONE = "", "Human"
         SENSIBLE = "sensible", "Sensible bot"
         RANDOM = "random", "Random bot"
+        EXPERT = "expert", "Expert bot"
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     position = models.PositiveSmallIntegerField(help_text="0 to 4; the engine's seat.")

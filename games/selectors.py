@@ -422,6 +422,7 @@ def table_context(
     if state is None:
         context["waiting_room"] = True
         context["empty_seats"] = range(len(seats), game.seat_count)
+        context["bot_kinds"] = [(v, label) for v, label in Seat.Bot.choices if v]
         return context
 
     viewer = seat.position if seat is not None else None
@@ -532,7 +533,12 @@ def table_context(
             "hand": hand,
             "prompt": prompt,
             "playing": me is not None and not me["resigned"] and not over and live,
-            "status_line": _status_line(view, names, viewer),
+            "status_line": _status_line(
+                view,
+                names,
+                viewer,
+                bots={s.position for s in seats if s.bot} if live else set(),
+            ),
             "awaited_names": [names[s] for s in awaiting],
             "winner_name": names[view["winner"]] if view["winner"] is not None else "",
             "pending": _pending(view, names),
@@ -615,7 +621,9 @@ def _around(players: list[dict], viewer: int | None) -> list[dict]:
     return [players[(viewer + step) % n] for step in range(1, n)]
 
 
-def _status_line(view: dict, names: list[str], viewer: int | None) -> str:
+def _status_line(
+    view: dict, names: list[str], viewer: int | None, bots: set[int] = frozenset()
+) -> str:
     if view["phase"] == "over":
         if view.get("drawn"):
             return "The game ended in a draw: nobody could draw or play."
@@ -641,6 +649,9 @@ def _status_line(view: dict, names: list[str], viewer: int | None) -> str:
     others = sorted({names[a["seat"]] for a in waiting})
     kinds = {a["kind"] for a in waiting}
     who = " and ".join(others)
+    if all(a["seat"] in bots for a in waiting):
+        # The bots move in the worker; an expert may think for a second or so.
+        return f"{who} {'is' if len(others) == 1 else 'are'} thinking."
     if kinds == {"play"}:
         return f"{who} is playing."
     if kinds == {"pay"}:

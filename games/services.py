@@ -168,7 +168,7 @@ def game_leave(*, game_id: int, user: "User") -> Game:
 
 def game_add_bots(*, game_id: int, user: "User", bot: str = Seat.Bot.SENSIBLE) -> Game:
     """Fill every empty seat with a bot and start the game (creator only)."""
-    if bot not in (Seat.Bot.SENSIBLE, Seat.Bot.RANDOM):
+    if bot not in (Seat.Bot.SENSIBLE, Seat.Bot.RANDOM, Seat.Bot.EXPERT):
         raise BadSettings("There is no such bot.")
     with transaction.atomic():
         game = _lock(game_id)
@@ -393,7 +393,13 @@ def bots_play(*, game_id: int, version: int) -> bool:
 def _play_bot(table: "_Table", seat: Seat) -> None:
     """The bot's move; if the bot fails, the default move (and log it)."""
     try:
-        move = bots.bot_move(table.state, seat.position, seat.bot, _rng())
+        move = bots.bot_move(
+            table.state,
+            seat.position,
+            seat.bot,
+            _rng(),
+            seconds=getattr(settings, "BOT_EXPERT_SECONDS", 1.0),
+        )
         events = table.check(move)
     except Exception:
         logger.exception("The %s bot failed at seat %s", seat.bot, seat.position)

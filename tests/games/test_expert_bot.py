@@ -1,0 +1,96 @@
+"""The expert bot on the site: chosen for empty seats, rated, thinking in the
+worker within its budget, and announced as thinking while it does."""
+
+import pytest
+
+from django.test import Client
+from django.urls import reverse
+
+from games import services
+from games.engine import bots
+from games.models import Game, Seat
+from games.rating_models import Rating
+from games.ratings import bot_accounts
+from games.selectors import _status_line
+from tests.games.factories import (
+    awaited_seat,
+    default_move,
+    fresh,
+    make_game,
+    move_submit_as,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def quick_expert(settings):
+    # A hundredth of a second a decision: these tests check the wiring.
+    settings.BOT_EXPERT_SECONDS = 0.01
+
+
+def test_the_host_fills_empty_seats_with_expert_bots(user):
+    game = make_game(creator=user, seat_count=3, start=False)
+    client = Client()
+    client.force_login(user)
+    response = client.post(reverse("games:add_bots", args=[game.pk]), {"bot": "expert"})
+    assert response.status_code == 302
+    game = fresh(game)
+    assert game.status == Game.Status.ACTIVE
+    assert sorted(s.bot for s in game.seats.all()) == ["", "expert", "expert"]
+
+
+def test_the_waiting_room_offers_each_bot_strength(user):
+    game = make_game(creator=user, seat_count=3, start=False)
+    client = Client()
+    client.force_login(user)
+    page = client.get(game.get_absolute_url()).content.decode()
+    assert 'name="bot"' in page
+    for value in ("sensible", "random", "expert"):
+        assert f'value="{value}"' in page
+
+
+def test_expert_bots_play_in_the_worker_with_the_budget_setting(user, monkeypatch):
+    budgets = []
+    real = bots.bot_move
+
+    def spy(state, seat, name="sensible", rng=None, *, seconds=None):
+        if name == "expert":
+            budgets.append(seconds)
+        return real(state, seat, name, rng, seconds=seconds)
+
+    monkeypatch.setattr(bots, "bot_move", spy)
+    game = make_game(creator=user, seat_count=2, start=False)
+    services.game_add_bots(game_id=game.pk, user=user, bot=Seat.Bot.EXPERT)
+    # The human plays what a timeout would; the worker's task plays the bot.
+    for _ in range(20):
+        if budgets:
+            break
+        seat = awaited_seat(game)
+        if seat.user_id is None:
+            game = fresh(game)
+            assert services.bots_play(game_id=game.pk, version=game.version)
+        else:
+            move_submit_as(game, seat, default_move(game, seat))
+    assert budgets and set(budgets) == {0.01}
+    game = fresh(game)
+    assert game.is_over or awaited_seat(game).user_id == user.pk
+
+
+def test_an_expert_seat_is_rated_as_its_own_account():
+    ids = bot_accounts(["expert"])
+    rating = Rating.objects.get(user_id=ids["expert"])
+    assert rating.bot == "expert"
+    assert rating.user.username == "expert-bot"
+    assert bot_accounts(["expert"]) == ids  # made once
+
+
+def test_the_status_line_says_a_bot_is_thinking():
+    view = {
+        "phase": "play",
+        "awaiting": [{"seat": 1, "kind": "play"}],
+        "plays_left": 3,
+    }
+    names = ["Ann", "Bot 2 (expert)"]
+    assert _status_line(view, names, 0, bots={1}) == "Bot 2 (expert) is thinking."
+    assert _status_line(view, names, 0) == "Bot 2 (expert) is playing."
