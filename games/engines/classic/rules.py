@@ -608,9 +608,9 @@ def _on_roll(b: _Builder, m: mv.Roll) -> None:
 
 def _on_pay_jail_fine(b: _Builder, m: mv.PayJailFine) -> None:
     s = b.state
-    _your_turn(s, m.seat, JAIL_START) if s.players[m.seat].in_jail else None
     if not s.players[m.seat].in_jail:
         raise IllegalMove("You are not in jail.")
+    _your_turn(s, m.seat, JAIL_START)
     if s.players[m.seat].cash < JAIL_FINE:
         raise IllegalMove("You need $50 in cash to pay the fine; raise cash first.")
     _pay(b, m.seat, (), JAIL_FINE, "fine")
