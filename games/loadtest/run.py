@@ -75,6 +75,7 @@ def site_env(options) -> dict[str, str]:
         ALLOWED_HOSTS="127.0.0.1",
         SECURE_SSL_REDIRECT="0",
         SECURE_HSTS_SECONDS="0",
+        TRUSTED_PROXY_COUNT="1",  # each player's address: locustfile.py
         DATABASE_URL=options.database_url,
         REDIS_URL=options.redis_url,
         EMAIL_URL="console:",
