@@ -20,11 +20,20 @@ class ProfileForm(forms.ModelForm):
 
     class Meta:
         model = User
-        fields = ["display_name", "time_zone", "notify", "reminders"]
+        fields = [
+            "display_name",
+            "time_zone",
+            "notify",
+            "reminders",
+            "accept_charges",
+            "pay_suggested",
+        ]
         labels = {
             "display_name": "Display name",
             "notify": "Email about my games",
             "reminders": "Remind me before time runs out on a decision",
+            "accept_charges": "Accept charges against me without waiting",
+            "pay_suggested": "Pay with the suggested cards when I accept",
         }
         help_texts = {
             "display_name": "What other players see. Leave empty to use your username.",

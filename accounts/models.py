@@ -28,6 +28,18 @@ class User(AbstractUser):
     reminders = models.BooleanField(
         default=True, help_text="Remind me before time runs out on a decision."
     )
+    # Standing answers (games.standing): decisions made in advance, the same
+    # whatever the hand holds, so they tell the other players nothing.
+    accept_charges = models.BooleanField(
+        default=False,
+        help_text="Accept rent, debts and birthdays charged to me without waiting "
+        "(never plays a Just Say No).",
+    )
+    pay_suggested = models.BooleanField(
+        default=False,
+        help_text="Pay with the suggested cards (the least, from the bank first) "
+        "when I owe a payment.",
+    )
     # Copied from the vacation under way, so a table shows it with the seats'
     # users and no further query. In the past once that vacation has run out.
     away_until = models.DateTimeField(null=True, blank=True)

@@ -1,4 +1,5 @@
-"""The live door of a table: tells seated players the game's new version.
+"""The live door of a table: tells its players and the spectators of a public
+game the game's new version.
 
 A message carries the version number and nothing else; each browser then
 asks for its own view of the table over HTTP.
@@ -44,16 +45,19 @@ class GameConsumer(AsyncWebsocketConsumer):
     async def connect(self):
         self.game_id = self.scope["url_route"]["kwargs"]["pk"]
         user = self.scope.get("user")
-        version = await database_sync_to_async(selectors.version_for_player)(
+        watching = await database_sync_to_async(selectors.version_for_watcher)(
             game_id=self.game_id, user=user
         )
-        if version is None:
+        if watching is None:
             await self.close(code=FORBIDDEN)
             return
+        version, seated = watching
         self.group = group_name(self.game_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
-        await database_sync_to_async(table_seen)(game_id=self.game_id, user=user)
+        if seated:
+            # Presence is for the players' notifications: spectators have none.
+            await database_sync_to_async(table_seen)(game_id=self.game_id, user=user)
         await self.send(text_data=json.dumps({"version": version}))
 
     async def disconnect(self, code):

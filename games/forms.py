@@ -72,6 +72,8 @@ class GameCreateForm(forms.Form):
         initial=True,
         help_text="Untick for a casual game that leaves everyone's rating alone.",
     )
+    # One table per form: sent again (Back, then Create), it finds the first.
+    once = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -165,6 +167,24 @@ def json_depth(text: str) -> int:
         elif char in "]}":
             depth = max(depth - 1, 0)
     return deepest
+
+
+class ChargePayForm(forms.Form):
+    """Accept a charge and pay it: the version seen and the ticked `cards`."""
+
+    version = forms.IntegerField(min_value=0)
+
+    def __init__(self, data=None, *args, **kwargs):
+        self.picked = [] if data is None else data.getlist("cards")
+        super().__init__(data, *args, **kwargs)
+
+    def clean(self):
+        cleaned = super().clean()
+        try:
+            cleaned["cards"] = sorted({int(c) for c in self.picked})
+        except ValueError:
+            raise forms.ValidationError(NOT_UNDERSTOOD) from None
+        return cleaned
 
 
 class ResignForm(forms.Form):

@@ -8,15 +8,17 @@ import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from django.db.models import Prefetch
+from django.db.models import Exists, OuterRef, Prefetch
 from django.urls import reverse
 from django.utils import timezone
 
 from games import engine
 from games.charts import game_chart
 from games.engine import COLOUR_NAMES, DECK, OPTION_LABELS
+from games.engine.rules import default_payment
 from games.errors import GameNotFound
 from games.models import Game, GameEvent, Seat, table_stamp
+from games.standing import is_charge
 
 if TYPE_CHECKING:
     from games.replay import Moment
@@ -136,6 +138,26 @@ def version_for_player(*, game_id: int, user) -> int | None:
         .first()
     )
     return table_stamp(*row) if row is not None else None
+
+
+def version_for_watcher(*, game_id: int, user) -> tuple[int, bool] | None:
+    """(the game's stamp, whether `user` is seated) for whoever may watch it live.
+
+    Its players, and anyone signed in for a public game; None for everyone
+    else, a missing game included (one query).
+    """
+    if user is None or not user.is_authenticated:
+        return None
+    row = (
+        Game.objects.filter(pk=game_id)
+        .annotate(seated=Exists(Seat.objects.filter(game=OuterRef("pk"), user=user)))
+        .values("status", "version", "seat_changes", "public", "seated")
+        .first()
+    )
+    if row is None or not (row["public"] or row["seated"]):
+        return None
+    stamp = table_stamp(row["status"], row["version"], row["seat_changes"])
+    return stamp, row["seated"]
 
 
 def seat_position(*, game_id: int, user) -> int | None:
@@ -421,6 +443,7 @@ def table_context(
     state = game.state() if live else moment.state
     if state is None:
         context["waiting_room"] = True
+        context["cancelled"] = game.status == Game.Status.ABANDONED
         context["empty_seats"] = range(len(seats), game.seat_count)
         context["bot_kinds"] = [(v, label) for v, label in Seat.Bot.choices if v]
         return context
@@ -496,10 +519,24 @@ def table_context(
         ]
 
     mine = awaiting.get(viewer) if viewer is not None else None
+    charge = (
+        mine is not None
+        and live
+        and any(is_charge(state, a) for a in engine.awaiting(state) if a.seat == viewer)
+    )
     if mine is not None and mine["kind"] == "respond" and live:
         can_say_no = any(type(move).__name__ == "SayNo" for move in legal)
         # The same dict feeds the status line: both speak to the viewer only.
-        mine["detail"] = _answer_detail(mine.get("detail") or "", can_say_no)
+        mine["detail"] = _answer_detail(mine.get("detail") or "", can_say_no, charge)
+    if charge:
+        # One step: the pay picker at once, "Pay" accepts and pays; Accept
+        # goes, and a Just Say No stays beside it for whoever holds one.
+        buttons = [b for b in buttons if b.style != "accept"]
+        suggested = engine.Pay(
+            seat=viewer,
+            cards=default_payment(state.players[viewer], mine["amount"]),
+        )
+        pay_default = _choice(suggested, *labeller.label(suggested))
     prompt = None
     if mine is not None and not over and live:
         prompt = {
@@ -514,7 +551,10 @@ def table_context(
                 "cards": _payable(me),
                 "default": pay_default,
                 "move": json.dumps({"type": "Pay", "seat": viewer, "cards": []}),
+                "charge": charge,
+                "suggested": json.loads(pay_default.move)["cards"],
             }
+            prompt["charge"] = charge
         if discard_default is not None and mine["kind"] == "discard":
             prompt["discard"] = {
                 "default": discard_default,
@@ -522,6 +562,14 @@ def table_context(
             }
 
     opponents = _around(players, viewer)
+    status_line = _status_line(
+        view,
+        names,
+        viewer,
+        bots={s.position for s in seats if s.bot} if live else set(),
+    )
+    if me is not None and me["resigned"] and not over:
+        status_line = f"You resigned: the game goes on without you. {status_line}"
     context.update(
         {
             "view": view,
@@ -533,12 +581,7 @@ def table_context(
             "hand": hand,
             "prompt": prompt,
             "playing": me is not None and not me["resigned"] and not over and live,
-            "status_line": _status_line(
-                view,
-                names,
-                viewer,
-                bots={s.position for s in seats if s.bot} if live else set(),
-            ),
+            "status_line": status_line,
             "awaited_names": [names[s] for s in awaiting],
             "winner_name": names[view["winner"]] if view["winner"] is not None else "",
             "pending": _pending(view, names),
@@ -561,14 +604,24 @@ def table_context(
 
 
 NO_JUST_SAY_NO = "You have no Just Say No to play: accept."
+# The same words whether the player holds a Just Say No or not: only the
+# button beside "Pay" differs, on their own screen.
+CHARGE_ANSWER = "Pay now, or refuse with a Just Say No if you hold one."
+ANSWER_ENDINGS = (
+    "Say no again or accept.",
+    "Say no back or accept.",
+    "Say no or accept.",
+)
 
 
-def _answer_detail(detail: str, can_say_no: bool) -> str:
+def _answer_detail(detail: str, can_say_no: bool, charge: bool = False) -> str:
     """The engine's "... Say no or accept." as what this player can do."""
-    if can_say_no:
-        return detail
-    for ending in ("Say no again or accept.", "Say no or accept."):
+    for ending in ANSWER_ENDINGS:
         if detail.endswith(ending):
+            if charge:
+                return f"{detail.removesuffix(ending)}{CHARGE_ANSWER}"
+            if can_say_no:
+                return detail
             return f"{detail.removesuffix(ending)}{NO_JUST_SAY_NO}"
     return detail
 

@@ -30,6 +30,7 @@ from django.utils import timezone
 
 from games import engine, vacations
 from games.engine import bots
+from games.engine.rules import default_payment
 from games.errors import (
     AlreadySeated,
     BadInvite,
@@ -47,6 +48,7 @@ from games.errors import (
 from games.models import Game, GameCheckpoint, GameEvent, Seat
 from games.notifications.decisions import decisions_record
 from games.ratings import game_rate
+from games.standing import is_charge, standing_answers_apply
 
 if TYPE_CHECKING:
     from accounts.models import User
@@ -237,6 +239,45 @@ def move_submit(
         _require_version(game, version)
         table = _Table(game, seats)
         table.play(_parse_move(move, seat=seat.position))
+        _after_own_move(table, seat)
+        table.save()
+    return game
+
+
+def charge_accept_and_pay(
+    *, game_id: int, user: "User", cards: "list[int] | None", version: int
+) -> Game:
+    """Answer a charge (rent, a debt, a birthday) in one step: accept, then pay.
+
+    Two engine moves, one transaction, the same path and version check as
+    `move_submit`. `cards` are the cards to pay with; None pays the engine's
+    suggested cards. A player with nothing payable pays nothing.
+    """
+    with transaction.atomic():
+        game = _lock(game_id)
+        seats = _seats(game)
+        seat = _player_seat(seats, user)
+        _require_active(game)
+        _require_version(game, version)
+        table = _Table(game, seats)
+        owed = [a for a in engine.awaiting(table.state) if a.seat == seat.position]
+        if not any(is_charge(table.state, a) for a in owed):
+            raise BadMove("You have no charge to answer now.")
+        table.play(engine.Accept(seat=seat.position))
+        paying = next(
+            (
+                a
+                for a in engine.awaiting(table.state)
+                if a.seat == seat.position and a.kind == "pay"
+            ),
+            None,
+        )
+        if paying is not None:
+            if cards is None:
+                player = table.state.players[seat.position]
+                cards = default_payment(player, paying.amount)
+            pay = {"type": "Pay", "cards": list(cards)}
+            table.play(_parse_move(pay, seat=seat.position))
         _after_own_move(table, seat)
         table.save()
     return game
@@ -482,6 +523,7 @@ class _Table:
     def save(self, *, announce: bool = True) -> None:
         game = self.game
         owed_before = game.deadlines
+        standing_answers_apply(self)
         if self.rows:
             GameEvent.objects.bulk_create(self.rows)
             if self.checkpoints:

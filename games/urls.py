@@ -19,5 +19,6 @@ urlpatterns = [
     path("<int:pk>/bots/", views.add_bots, name="add_bots"),
     path("<int:pk>/start/", views.start, name="start"),
     path("<int:pk>/move/", views.move, name="move"),
+    path("<int:pk>/pay/", views.charge_pay, name="charge_pay"),
     path("<int:pk>/resign/", views.resign, name="resign"),
 ]

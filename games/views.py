@@ -8,6 +8,8 @@ game by invitation they do not play in) gets the same 404 as for a missing id,
 from every door, so ids tell nothing about private games.
 """
 
+import secrets
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -20,7 +22,7 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts.adapter import PENDING_INVITE
 from games import selectors, services
 from games.errors import BadInvite, BadMove, GameError, NotAPlayer
-from games.forms import GameCreateForm, MoveForm
+from games.forms import ChargePayForm, GameCreateForm, MoveForm
 from games.models import Seat
 from games.notifications.presence import table_seen
 
@@ -75,14 +77,33 @@ def _act(request, game_id: int, action, *, success: str = "", invited: bool = Fa
     return redirect("games:table", pk=game_id)
 
 
+# The create form's one-time tokens a session remembers, with the table each made.
+CREATED_TABLES = "created_tables"
+CREATED_TABLES_KEPT = 20
+
+
 @login_required
 @require_GET
 def lobby(request):
+    form = GameCreateForm(initial={"once": secrets.token_urlsafe(16)})
     return render(
         request,
         "games/lobby.html",
-        {"games": selectors.lobby_games(), "form": GameCreateForm()},
+        {"games": selectors.lobby_games(), "form": form},
     )
+
+
+def _created_by_form(request, token: str) -> int | None:
+    """The table this form (its one-time token) already made, if any."""
+    return (request.session.get(CREATED_TABLES) or {}).get(token) if token else None
+
+
+def _remember_form(request, token: str, game_id: int) -> None:
+    if not token:
+        return
+    made = dict(request.session.get(CREATED_TABLES) or {})
+    made[token] = game_id
+    request.session[CREATED_TABLES] = dict(list(made.items())[-CREATED_TABLES_KEPT:])
 
 
 @login_required
@@ -95,6 +116,10 @@ def mine(request):
 @require_POST
 def create(request):
     form = GameCreateForm(request.POST)
+    made = _created_by_form(request, request.POST.get("once", ""))
+    if made is not None:
+        messages.info(request, "This form already made a table: here it is.")
+        return redirect("games:table", pk=made)
     if form.is_valid():
         try:
             game = services.game_create(
@@ -108,6 +133,7 @@ def create(request):
         except GameError as error:
             form.add_error(None, error.message)
         else:
+            _remember_form(request, form.cleaned_data["once"], game.pk)
             return redirect(game)
     return render(
         request,
@@ -241,6 +267,26 @@ def move(request, pk: int):
             game_id=pk,
             user=request.user,
             move=form.cleaned_data["move"],
+            version=form.cleaned_data["version"],
+        ),
+    )
+
+
+@login_required
+@require_POST
+def charge_pay(request, pk: int):
+    """Answer a charge in one step: accept it and pay with the ticked cards."""
+    form = ChargePayForm(request.POST)
+    if not form.is_valid():
+        refusal = _not_understood(request, pk, BadMove.default_message)
+        return _table_response(request, pk, error=refusal)
+    return _act(
+        request,
+        pk,
+        lambda: services.charge_accept_and_pay(
+            game_id=pk,
+            user=request.user,
+            cards=form.cleaned_data["cards"],
             version=form.cleaned_data["version"],
         ),
     )

@@ -1,6 +1,9 @@
-"""Response headers the site adds to every response."""
+"""Middleware of the site: response headers, and the player's time zone."""
+
+import zoneinfo
 
 from django.conf import settings
+from django.utils import timezone
 from django.utils.deprecation import MiddlewareMixin
 
 
@@ -10,3 +13,28 @@ class PermissionsPolicyMiddleware(MiddlewareMixin):
     def process_response(self, request, response):
         response.headers.setdefault("Permissions-Policy", settings.PERMISSIONS_POLICY)
         return response
+
+
+class UserTimeZoneMiddleware:
+    """Show times in the signed-in player's time zone (their profile's)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        # No session cookie, nobody signed in: skip the session and user reads.
+        signed_in = settings.SESSION_COOKIE_NAME in request.COOKIES
+        user = getattr(request, "user", None) if signed_in else None
+        name = getattr(user, "time_zone", "") if user is not None else ""
+        try:
+            zone = zoneinfo.ZoneInfo(name) if name else None
+        except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+            zone = None
+        if zone is not None:
+            timezone.activate(zone)
+        else:
+            timezone.deactivate()
+        try:
+            return self.get_response(request)
+        finally:
+            timezone.deactivate()

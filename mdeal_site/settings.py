@@ -79,6 +79,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "mdeal_site.middleware.UserTimeZoneMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -153,9 +154,10 @@ ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "mandatory"
 ACCOUNT_UNIQUE_EMAIL = True
-# Say plainly on the sign-up form that an email is taken (usernames are public
-# on a game site anyway); the cost is that addresses can be probed.
-ACCOUNT_PREVENT_ENUMERATION = False
+# A taken email is not said on the sign-up form: the form answers as for a new
+# address and the address's owner gets an "account already exists" email, so
+# nobody can probe which addresses have accounts (usernames are public anyway).
+ACCOUNT_PREVENT_ENUMERATION = True
 ACCOUNT_USERNAME_MIN_LENGTH = 3
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[mdeal] "
 ACCOUNT_LOGOUT_REDIRECT_URL = "home"

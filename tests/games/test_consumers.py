@@ -77,11 +77,27 @@ async def test_an_anonymous_visitor_is_turned_away(game):
     assert code == 4403
 
 
-async def test_someone_not_seated_is_turned_away_even_from_a_public_game(
+async def test_a_spectator_of_a_public_game_hears_the_versions_only(
     game, user_factory
 ):
     stranger = await sync_to_async(user_factory)("cy")
     socket = await socket_for(game.pk, stranger)
+    connected, _ = await socket.connect()
+    assert connected
+    assert json.loads(await socket.receive_from()) == {"version": game.version}
+    version = await sync_to_async(play_default_move)(game)
+    assert json.loads(await socket.receive_from(timeout=5)) == {"version": version}
+    await socket.disconnect()
+
+
+async def test_a_stranger_is_turned_away_from_a_private_game(
+    user, other_user, user_factory, channel_layer
+):
+    private = await sync_to_async(make_game)(
+        creator=user, players=[other_user], public=False
+    )
+    stranger = await sync_to_async(user_factory)("cy")
+    socket = await socket_for(private.pk, stranger)
     connected, code = await socket.connect()
     assert not connected
     assert code == 4403

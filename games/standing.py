@@ -1,0 +1,70 @@
+"""Standing answers: decisions a player makes in advance, on their profile.
+
+"Accept charges against me without waiting" accepts rent, a debt or a
+birthday charged to them; it never plays a Just Say No, and it applies
+whatever the hand holds, so it tells the other players nothing about it.
+"Pay with the suggested cards" pays what they owe with the engine's default
+payment (the least, from the bank first). With both on, a charge resolves at
+once for that player.
+
+They are applied on the one write path (`services._Table.save`), in the same
+transaction as the move that made the decision due, with the same moves and
+events as if the player had clicked: the cause is "player", since the player
+decided, only earlier.
+"""
+
+from typing import TYPE_CHECKING
+
+from games import engine
+from games.engine.rules import default_payment
+from games.models import Seat
+
+if TYPE_CHECKING:
+    from games.services import _Table
+
+# More than any charge can ask of one table (five payers, accept then pay).
+MOST_ANSWERS = 20
+
+
+def is_charge(state, awaited) -> bool:
+    """A charge against `awaited.seat`: money asked of a target who may answer."""
+    pending = state.pending
+    return (
+        awaited.kind == "respond"
+        and pending is not None
+        and awaited.seat != pending.actor
+        and bool(awaited.amount)
+    )
+
+
+def standing_move(state, awaited, seat: Seat):
+    """The move `seat`'s standing answers make for `awaited`, or None."""
+    user = seat.user if seat.user_id and not seat.bot else None
+    if user is None or seat.status != Seat.Status.PLAYING:
+        return None
+    if getattr(user, "accept_charges", False) and is_charge(state, awaited):
+        return engine.Accept(seat=awaited.seat)
+    if getattr(user, "pay_suggested", False) and awaited.kind == "pay":
+        player = state.players[awaited.seat]
+        return engine.Pay(
+            seat=awaited.seat, cards=default_payment(player, awaited.amount)
+        )
+    return None
+
+
+def standing_answers_apply(table: "_Table") -> None:
+    """Make every move the awaited seats' standing answers make, one at a time."""
+    for _ in range(MOST_ANSWERS):
+        if table.state is None or table.state.over:
+            return
+        move = next(
+            (
+                m
+                for a in engine.awaiting(table.state)
+                if (m := standing_move(table.state, a, table.seats[a.seat]))
+            ),
+            None,
+        )
+        if move is None:
+            return
+        table.play(move)
