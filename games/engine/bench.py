@@ -25,6 +25,7 @@ from pathlib import Path
 
 from games.engine import Options, State, awaiting, replay, setup, step
 from games.engine.bots import BOTS, Bot
+from games.engine.expert import ROUNDS
 
 MAX_DECISIONS = 5_000
 
@@ -222,17 +223,24 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     )
 
 
-def _expert_game(job: tuple[int, int, int, float | None, int | None]) -> dict:
+def _expert_game(job: tuple) -> dict:
     """One game of the expert at seat `at` against sensible bots."""
     from games.engine.bots import sensible_bot
     from games.engine.expert import think
 
-    seats, at, seed, seconds, iterations = job
+    seats, at, seed, seconds, iterations, horizon = job
     thinks: list[float] = []
 
     def expert(state, seat, rng):
         started = time.perf_counter()
-        move, info = think(state, seat, rng, seconds=seconds, iterations=iterations)
+        move, info = think(
+            state,
+            seat,
+            rng,
+            seconds=seconds,
+            iterations=iterations,
+            rounds=horizon,
+        )
         if not info["trivial"]:
             thinks.append(time.perf_counter() - started)
         return move
@@ -255,6 +263,7 @@ def duel_expert(
     *,
     seconds: float | None,
     iterations: int | None,
+    horizon: int | None = None,
     jobs: int = 1,
     out=sys.stdout,
 ) -> dict:
@@ -262,7 +271,7 @@ def duel_expert(
     prints the win rate with its 95% interval and the think times."""
     rng = random.Random(seed)
     work = [
-        (seats, i % seats, rng.randrange(2**32), seconds, iterations)
+        (seats, i % seats, rng.randrange(2**32), seconds, iterations, horizon)
         for i in range(games)
     ]
     start = time.perf_counter()
@@ -277,6 +286,11 @@ def duel_expert(
     low, high = wilson(wins, games)
     thinks = sorted(t for r in results for t in r["thinks"])
     budget = f"{iterations} iterations" if iterations else f"{seconds}s"
+    budget += (
+        f", rollouts of {horizon} rounds"
+        if horizon is not None
+        else ", rollouts to the end"
+    )
     print(
         f"expert vs {seats - 1} sensible, {seats} seats, seat rotating, think "
         f"{budget} a decision: won {wins} of {games} = {wins / max(games, 1):.1%} "
@@ -503,6 +517,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="--expert: think N guesses a decision instead of a time",
     )
     parser.add_argument(
+        "--horizon",
+        type=int,
+        metavar="ROUNDS",
+        default=ROUNDS,
+        help="--expert: rollouts of this many rounds, then a score "
+        f"(default {ROUNDS}; -1: to the end of the game)",
+    )
+    parser.add_argument(
         "--jobs", type=int, default=1, help="--expert: games played at once"
     )
     parser.add_argument(
@@ -524,6 +546,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     args.seed,
                     seconds=None if args.iterations else args.think,
                     iterations=args.iterations,
+                    horizon=None if args.horizon < 0 else args.horizon,
                     jobs=args.jobs,
                 )
         return 0

@@ -9,18 +9,25 @@ improvement by rollout"), not by information-set MCTS. Why:
   over one guess mostly learns that guess's draws. One step of choice followed
   by a good policy, averaged over many guesses, spends the time where the
   choice is.
-- Rolling out with the sensible bot (for every seat) makes the expert at worst
-  as good as that bot at each decision and usually better: a move is kept only
-  when, played forward over many guesses, it does better than the others.
-  Information-set MCTS would need far more playouts than a second of Python
-  affords before its tree beats this.
+- Rolling out with the sensible bot for every seat models the opponents as
+  the bots they often are, and keeps the expert at least as good as that bot:
+  the sensible bot's own choice is the first candidate, and another replaces
+  it only when, played forward over the same guesses, it does better by a
+  clear margin (CONFIDENCE standard errors of the paired differences), so
+  noise cannot talk it out of a good move. Information-set MCTS would need
+  far more playouts than a second of Python affords before its tree beats
+  this.
 
-For each decision it lists a few candidate moves (those the sensible bot
-scores highest, its end of turn, its and the deadline's payment or discard),
-then repeats: draw a guess of the hidden cards, play each candidate on that
-same guess (common random numbers: the candidates are compared on the same
-draws) and let the sensible bot play every seat for a round of turns, then
-score the position. It picks the candidate with the best mean score.
+For each decision it lists a few candidate moves (the sensible bot's choice,
+the others it scores highest, its end of turn, the deadline's payment or
+discard, the other answer), then repeats: draw a guess of the hidden cards,
+play each candidate on that same guess with the same random draws after it
+(common random numbers), let the sensible bot play every seat for ROUNDS
+rounds of turns, and score the position (a win or a loss if the game ended,
+else how far the seat stands ahead of its best-placed opponent: full sets,
+sets under way, the bank, the cards in hand). Rolling out two rounds and
+scoring beat rolling out to the end in the same time (README, "Engine
+benchmark"): more guesses fit in a second.
 
 It never peeks. `knowledge(state, seat)` keeps what the seat may know: the
 table, the discard pile, its own hand, how many cards each other hand and the
@@ -32,9 +39,10 @@ knowing less than it may is not cheating.)
 
 The budget is an iteration count when one is given (tests, and whenever the
 same seed must give the same move) and otherwise wall-clock seconds per
-decision (the site: settings.BOT_EXPERT_SECONDS). Trivial decisions (one legal
-move, an Accept with no Just Say No in hand, a debt that takes everything) are
-answered at once.
+decision (the site: settings.BOT_EXPERT_SECONDS), checked between rollouts: a
+guess the clock interrupts is dropped, so a decision takes the budget plus at
+most one rollout. Trivial decisions (one legal move, an Accept with no Just
+Say No in hand, a debt that takes everything) are answered at once.
 """
 
 import random
@@ -50,6 +58,10 @@ from .state import OVER, PLAY, Player, State, replace
 DEFAULT_SECONDS = 1.0
 # Candidates the sensible bot scores highest, besides its end of turn.
 CANDIDATES = 4
+# Rounds of turns a rollout plays before the position is scored: measured
+# against playing to the end (README, "Engine benchmark"), two rounds and a
+# score won more often in the same time, as more guesses fit in it.
+ROUNDS = 2
 # Decisions a rollout may take before it is scored anyway.
 ROLLOUT_DECISIONS = 2000
 
@@ -262,13 +274,13 @@ def think(
     *,
     seconds: float | None = DEFAULT_SECONDS,
     iterations: int | None = None,
-    rounds: int | None = None,
+    rounds: int | None = ROUNDS,
 ) -> tuple[Move, dict]:
     """The expert's move and what it found: candidates, their mean scores, the
     iterations run. `iterations` fixes the work (same seed, same move);
-    otherwise it thinks for about `seconds`. A rollout plays to the end of the
-    game, or `rounds` rounds of turns (0: to the end of the turn in play) and
-    then scores the position."""
+    otherwise it thinks for about `seconds`. A rollout plays `rounds` rounds of
+    turns (0: to the end of the turn in play; None: to the end of the game)
+    and then scores the position."""
     if _entry(state, seat) is None:
         raise IllegalMove("That seat owes no decision now.")
     known = knowledge(state, seat)
@@ -291,14 +303,19 @@ def think(
     gaps = [0.0] * len(options)
     squares = [0.0] * len(options)
     done = 0
+    clock = time.perf_counter
     while True:
         world = guess(known, rng)
         roll_seed = rng.getrandbits(64)
         values = []
         for move in options:
+            if deadline is not None and done and clock() >= deadline:
+                break  # Out of time: this guess is left unfinished and unused.
             roll = random.Random(roll_seed)
             _, after = step(world, move, roll)
             values.append(rollout(after, seat, roll, stop))
+        if len(values) < len(options):
+            break
         for i, value in enumerate(values):
             totals[i] += value
             gap = value - values[0]
@@ -308,7 +325,7 @@ def think(
         if iterations is not None:
             if done >= iterations:
                 break
-        elif time.perf_counter() >= deadline:
+        elif clock() >= deadline:
             break
     best = _pick(gaps, squares, done)
     return options[best], {
@@ -347,7 +364,7 @@ def expert_bot(
     *,
     seconds: float | None = DEFAULT_SECONDS,
     iterations: int | None = None,
-    rounds: int | None = None,
+    rounds: int | None = ROUNDS,
 ) -> Move:
     """A thinking player: see the module's docstring."""
     return think(
