@@ -578,6 +578,9 @@ def table_context(
             "players": players,
             "me": me,
             "opponents": opponents,
+            # Three or more other seats: each folds to a one-line summary
+            # while the game runs (at the end and in replays, all open).
+            "fold_opponents": len(opponents) > 2 and not over and live,
             "hand": hand,
             "prompt": prompt,
             "playing": me is not None and not me["resigned"] and not over and live,

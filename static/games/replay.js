@@ -12,7 +12,16 @@
 
   const KEYS = { ArrowLeft: "previous", ArrowRight: "next" };
 
+  // While a step is on its way, a key waits: a link htmx has not taken over
+  // yet would load the whole page.
+  let busy = false;
+  document.addEventListener("htmx:beforeRequest", () => { busy = true; });
+  document.addEventListener("htmx:afterSettle", () => { busy = false; });
+  document.addEventListener("htmx:responseError", () => { busy = false; });
+  document.addEventListener("htmx:sendError", () => { busy = false; });
+
   function go(rel) {
+    if (busy) return;
     const link = document.querySelector(`#replay [data-step-rel="${rel}"]`);
     if (!link || link.getAttribute("aria-disabled") === "true") return;
     link.click();

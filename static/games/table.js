@@ -84,14 +84,100 @@
     if (Date.now() - lastCheck >= every) check();
   }, 1000);
 
-  // Keep what the player was doing across a swap: ticked cards, the open card.
+  // Keep what the player was doing across a swap: ticked cards, the open card
+  // (unless its menu made the move), the folded seats, and the focus.
+  const folds = new Map(); // data-fold -> open, as the player left it
+  document.addEventListener("toggle", (e) => {
+    const d = e.target;
+    if (d instanceof HTMLDetailsElement && d.dataset.fold && !window.__mdealRestoring) {
+      folds.set(d.dataset.fold, d.open);
+    }
+  }, true);
+
+  // What identifies a control across a redraw: its move, its card, its value.
+  function focusKey(el) {
+    if (!el || !el.closest || !el.closest("#table")) return null;
+    const region = el.closest("[id]");
+    const form = el.closest("form");
+    const move = form && form.querySelector("input[name=move]");
+    const card = el.closest("summary") && el.closest("details").querySelector("[data-card]");
+    return {
+      region: region ? region.id : null,
+      move: el.tagName === "BUTTON" && move ? move.value : null,
+      card: card ? card.dataset.card : null,
+      value: el.tagName === "INPUT" ? el.value : null,
+      text: (el.textContent || "").trim(),
+      tag: el.tagName,
+      fold: el.closest("details[data-fold]") && el.tagName === "SUMMARY"
+        ? el.closest("details[data-fold]").dataset.fold : null,
+    };
+  }
+  function findKey(key) {
+    if (!key) return null;
+    const t = table();
+    if (!t) return null;
+    if (key.fold) {
+      const d = t.querySelector(`details[data-fold="${key.fold}"]`);
+      return d && d.querySelector("summary");
+    }
+    if (key.card) {
+      const card = t.querySelector(`${key.region ? "#" + key.region : ""} details.pick summary [data-card="${key.card}"]`);
+      if (card) return card.closest("summary");
+    }
+    if (key.value !== null) {
+      return t.querySelector(`.picker input[name=cards][value="${key.value}"]`);
+    }
+    if (key.move) {
+      for (const input of t.querySelectorAll("form input[name=move]")) {
+        if (input.value === key.move) return input.form.querySelector("button");
+      }
+    }
+    if (key.tag === "BUTTON" && key.region) {
+      for (const b of t.querySelectorAll(`#${key.region} button`)) {
+        if ((b.textContent || "").trim() === key.text) return b;
+      }
+    }
+    return null;
+  }
+
+  const decision = () => {
+    const p = document.getElementById("prompt");
+    return p ? p.dataset.decision || "" : "";
+  };
+  let announced = null;
+  function announce() {
+    const region = document.getElementById("announce");
+    const p = document.getElementById("prompt");
+    if (!region || !p) return;
+    const now = decision();
+    if (announced === null) { announced = now; return; } // the page as loaded
+    if (now === announced) return;
+    announced = now;
+    if (!now) return;
+    const title = p.querySelector(".prompt__title");
+    const detail = p.querySelector(".prompt__detail");
+    region.textContent = [title && title.textContent, detail && detail.textContent]
+      .filter(Boolean).join(". ");
+  }
+
   document.addEventListener("htmx:beforeSwap", (e) => {
     if (e.detail.target && e.detail.target.id === "table") {
       const ticked = [...document.querySelectorAll(".picker input[name=cards]:checked")]
         .map((i) => i.value);
-      const open = document.querySelector("#table details.pick[open] .card");
-      window.__mdealKeep = { ticked, open: open ? open.dataset.card : null,
-        version: shownVersion() };
+      const openCard = document.querySelector("#table details.pick[open] .card");
+      const menu = openCard && openCard.closest("details");
+      const source = e.detail.requestConfig && e.detail.requestConfig.elt;
+      // A move made from the menu closes it: the card has moved on.
+      const keepOpen = openCard && !(source && menu.contains(source));
+      const region = menu && menu.parentElement.closest("[id]");
+      window.__mdealKeep = {
+        ticked,
+        open: keepOpen ? openCard.dataset.card : null,
+        openRegion: region ? region.id : null,
+        version: shownVersion(),
+        focus: focusKey(document.activeElement),
+        decision: decision(),
+      };
     }
   });
   document.addEventListener("htmx:afterSettle", () => {
@@ -103,12 +189,26 @@
       }
     }
     if (keep && keep.open) {
-      const card = document.querySelector(`#table details.pick .card[data-card="${keep.open}"]`);
+      // Only in the same place: a wild laid from the hand is not re-opened on the table.
+      const scope = keep.openRegion ? `#${keep.openRegion} ` : "#table ";
+      const card = document.querySelector(`${scope}details.pick .card[data-card="${keep.open}"]`);
       const details = card && card.closest("details");
       if (details) details.open = true;
     }
+    window.__mdealRestoring = true;
+    for (const d of document.querySelectorAll("#table details[data-fold]")) {
+      if (folds.has(d.dataset.fold)) d.open = folds.get(d.dataset.fold);
+    }
+    window.__mdealRestoring = false;
     updatePickers();
     tick();
+    if (keep && keep.focus) {
+      const changed = decision() && decision() !== keep.decision;
+      const again = changed ? null : findKey(keep.focus);
+      const target = again || document.getElementById("prompt-title");
+      if (target) target.focus({ preventScroll: !!again });
+    }
+    announce();
   });
 
   // One open card menu at a time; Escape or a tap outside closes it.
@@ -190,6 +290,7 @@
   });
 
   function start() {
+    announce();
     updatePickers();
     tick();
     connect(1000);
