@@ -182,6 +182,9 @@ class Seat(models.Model):
     status = models.CharField(max_length=10, choices=Status, default=Status.PLAYING)
     missed_deadlines = models.PositiveSmallIntegerField(default=0)
     joined_at = models.DateTimeField(auto_now_add=True)
+    # Standing answers for this game only (games.standing); None: the profile's.
+    accept_charges = models.BooleanField(null=True, blank=True)
+    pay_suggested = models.BooleanField(null=True, blank=True)
 
     class Meta:
         ordering = ["game", "position"]

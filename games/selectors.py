@@ -581,6 +581,8 @@ def table_context(
             # Three or more other seats: each folds to a one-line summary
             # while the game runs (at the end and in replays, all open).
             "fold_opponents": len(opponents) > 2 and not over and live,
+            "standing_choices": STANDING_CHOICES,
+            "seat_standing": _seat_standing(seat),
             "hand": hand,
             "prompt": prompt,
             "playing": me is not None and not me["resigned"] and not over and live,
@@ -604,6 +606,17 @@ def table_context(
         }
     )
     return context
+
+
+STANDING_CHOICES = [("", "As on my profile"), ("on", "Yes"), ("off", "No")]
+
+
+def _seat_standing(seat: Seat | None) -> dict:
+    """This game's standing answers as the table's form shows them."""
+    shown = {None: "", True: "on", False: "off"}
+    if seat is None:
+        return {"accept": "", "pay": ""}
+    return {"accept": shown[seat.accept_charges], "pay": shown[seat.pay_suggested]}
 
 
 NO_JUST_SAY_NO = "You have no Just Say No to play: accept."

@@ -283,6 +283,33 @@ def charge_accept_and_pay(
     return game
 
 
+def seat_standing_set(
+    *,
+    game_id: int,
+    user: "User",
+    accept_charges: bool | None,
+    pay_suggested: bool | None,
+) -> Seat:
+    """Set this game's standing answers for the user's seat (None: the profile's).
+
+    In a started game they apply at once, on the same path as a move, if the
+    seat owes a charge or a payment now.
+    """
+    with transaction.atomic():
+        game = _lock(game_id)
+        seats = _seats(game)
+        seat = _player_seat(seats, user)
+        seat.accept_charges = accept_charges
+        seat.pay_suggested = pay_suggested
+        seat.save(update_fields=["accept_charges", "pay_suggested"])
+        if game.status == Game.Status.ACTIVE:
+            table = _Table(game, seats)
+            standing_answers_apply(table)
+            if table.rows:
+                table.save()
+    return seat
+
+
 def game_resign(*, game_id: int, user: "User", version: int | None = None) -> Game:
     """Leave a started game for good: the engine's Resign, on the same path."""
     with transaction.atomic():

@@ -5,7 +5,8 @@ birthday charged to them; it never plays a Just Say No, and it applies
 whatever the hand holds, so it tells the other players nothing about it.
 "Pay with the suggested cards" pays what they owe with the engine's default
 payment (the least, from the bank first). With both on, a charge resolves at
-once for that player.
+once for that player. Each can be set for one game (`Seat.accept_charges`,
+`Seat.pay_suggested`; None follows the profile).
 
 They are applied on the one write path (`services._Table.save`), in the same
 transaction as the move that made the decision due, with the same moves and
@@ -37,14 +38,28 @@ def is_charge(state, awaited) -> bool:
     )
 
 
+def standing(seat: Seat) -> tuple[bool, bool]:
+    """(accept charges, pay the suggested cards) for `seat`: this game's
+    choice where the player made one, else their profile's."""
+    user = seat.user if seat.user_id and not seat.bot else None
+    if user is None:
+        return False, False
+    accept = seat.accept_charges
+    pay = seat.pay_suggested
+    return (
+        bool(user.accept_charges if accept is None else accept),
+        bool(user.pay_suggested if pay is None else pay),
+    )
+
+
 def standing_move(state, awaited, seat: Seat):
     """The move `seat`'s standing answers make for `awaited`, or None."""
-    user = seat.user if seat.user_id and not seat.bot else None
-    if user is None or seat.status != Seat.Status.PLAYING:
+    if seat.status != Seat.Status.PLAYING:
         return None
-    if getattr(user, "accept_charges", False) and is_charge(state, awaited):
+    accept, pay = standing(seat)
+    if accept and is_charge(state, awaited):
         return engine.Accept(seat=awaited.seat)
-    if getattr(user, "pay_suggested", False) and awaited.kind == "pay":
+    if pay and awaited.kind == "pay":
         player = state.players[awaited.seat]
         return engine.Pay(
             seat=awaited.seat, cards=default_payment(player, awaited.amount)

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts.adapter import PENDING_INVITE
 from games import selectors, services
-from games.errors import BadInvite, BadMove, GameError, NotAPlayer
+from games.errors import BadInvite, BadMove, BadSettings, GameError, NotAPlayer
 from games.forms import ChargePayForm, GameCreateForm, MoveForm
 from games.models import Seat
 from games.notifications.presence import table_seen
@@ -289,6 +289,31 @@ def charge_pay(request, pk: int):
             cards=form.cleaned_data["cards"],
             version=form.cleaned_data["version"],
         ),
+    )
+
+
+# A standing-answer choice as posted: follow the profile, on, or off.
+STANDING_CHOICES = {"": None, "on": True, "off": False}
+
+
+@login_required
+@require_POST
+def standing(request, pk: int):
+    """This game's standing answers for the player's seat."""
+    accept = request.POST.get("accept_charges", "")
+    pay = request.POST.get("pay_suggested", "")
+    if accept not in STANDING_CHOICES or pay not in STANDING_CHOICES:
+        return _table_response(request, pk, error=BadSettings())
+    return _act(
+        request,
+        pk,
+        lambda: services.seat_standing_set(
+            game_id=pk,
+            user=request.user,
+            accept_charges=STANDING_CHOICES[accept],
+            pay_suggested=STANDING_CHOICES[pay],
+        ),
+        success="Your standing answers for this game are saved.",
     )
 
 

@@ -270,3 +270,17 @@ def test_the_waiting_room_keeps_tags_inside_their_seat(
     assert tag["x"] + tag["width"] <= seat["x"] + seat["width"]
     assert page.locator(".site-header").bounding_box()["height"] <= 60
     expect(page.locator("#waiting")).to_contain_text("starts by itself")
+
+
+def test_saving_the_profile_says_so_and_times_follow_the_zone(login, user_factory):
+    ada = user_factory("ada", display_name="Ada")
+    page = login(ada)
+    page.goto("/profile/")
+    page.get_by_label("Time zone").select_option("Europe/Paris")
+    page.get_by_label("Accept charges against me without waiting").check()
+    page.get_by_role("button", name="Save profile").click()
+    expect(page.locator(".messages")).to_contain_text("Your profile is saved.")
+    expect(
+        page.get_by_label("Accept charges against me without waiting")
+    ).to_be_checked()
+    assert serious(page) == []

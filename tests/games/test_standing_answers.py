@@ -103,3 +103,35 @@ def test_the_profile_saves_the_standing_answers(client_logged_in, user):
     client_logged_in.post(reverse("profile"), data)
     user.refresh_from_db()
     assert user.accept_charges and user.pay_suggested
+
+
+def test_a_game_can_override_the_profile(three):
+    ada, bea, cara = three
+    bea.accept_charges = bea.pay_suggested = True
+    bea.save()
+    game = make_game(creator=ada, players=[bea, cara])
+    services.seat_standing_set(
+        game_id=game.pk, user=bea, accept_charges=False, pay_suggested=None
+    )
+    game = rig(game, TABLE.format(bea_hand="Pass Go"))
+    client = client_for(ada)
+    move = next(
+        m
+        for m in offered_moves(client.get(game.get_absolute_url()).content.decode())
+        if m["type"] == "Birthday"
+    )
+    post_move(client, game, json.dumps(move))
+    assert owing(fresh(game)) == {1, 2}  # this game: Bea answers herself
+
+
+def test_turning_them_on_answers_what_is_owed_now(three):
+    ada, bea, cara = three
+    game = birthday(ada, bea, cara)
+    assert 1 in owing(game)
+    response = client_for(bea).post(
+        f"/games/{game.pk}/standing/", {"accept_charges": "on", "pay_suggested": "on"}
+    )
+    assert response.status_code == 302
+    assert owing(fresh(game)) == {2}
+    page = client_for(bea).get(game.get_absolute_url()).content.decode()
+    assert 'value="on" selected' in page
