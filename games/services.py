@@ -16,6 +16,7 @@ import enum
 import logging
 import random
 import secrets
+import time
 import types
 import typing
 from datetime import datetime, timedelta
@@ -467,6 +468,7 @@ def _play_bot(table: "_Table", seat: Seat) -> None:
             seat.bot,
             _rng(),
             seconds=getattr(settings, "BOT_EXPERT_SECONDS", 1.0),
+            clock=time.perf_counter,
         )
         events = table.check(move)
     except Exception:

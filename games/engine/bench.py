@@ -240,6 +240,7 @@ def _expert_game(job: tuple) -> dict:
             seconds=seconds,
             iterations=iterations,
             rounds=horizon,
+            clock=time.perf_counter,
         )
         if not info["trivial"]:
             thinks.append(time.perf_counter() - started)

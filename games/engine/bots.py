@@ -537,10 +537,14 @@ def bot_move(
     rng: random.Random | None = None,
     *,
     seconds: float | None = None,
+    clock: Callable[[], float] | None = None,
 ) -> Move:
     """The move the named bot makes for `seat` now (the site's entry point).
-    `seconds`: the expert's thinking budget (its default when None)."""
+    `seconds`: the expert's thinking budget (its default when None), measured
+    by `clock` (the caller's: the engine has none)."""
     rng = rng if rng is not None else random.Random()
-    if name == "expert" and seconds is not None:
-        return expert_bot(state, seat, rng, seconds=seconds)
+    if name == "expert":
+        if seconds is None:
+            return expert_bot(state, seat, rng, clock=clock)
+        return expert_bot(state, seat, rng, seconds=seconds, clock=clock)
     return ALL_BOTS[name](state, seat, rng)

@@ -41,12 +41,15 @@ The budget is an iteration count when one is given (tests, and whenever the
 same seed must give the same move) and otherwise wall-clock seconds per
 decision (the site: settings.BOT_EXPERT_SECONDS), checked between rollouts: a
 guess the clock interrupts is dropped, so a decision takes the budget plus at
-most one rollout. Trivial decisions (one legal move, an Accept with no Just
-Say No in hand, a debt that takes everything) are answered at once.
+most one rollout. The engine has no clock: a caller that thinks in seconds
+passes one (`clock=time.perf_counter`); without it the expert runs
+`ITERATIONS_WITHOUT_CLOCK` iterations. Trivial decisions (one legal move, an
+Accept with no Just Say No in hand, a debt that takes everything) are answered
+at once.
 """
 
 import random
-import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .cards import DECK, SET_SIZE, VALUE, Action, Kind
@@ -56,6 +59,8 @@ from .rules import awaiting, default_discard, default_payment, legal_moves, step
 from .state import OVER, PLAY, Player, State, replace
 
 DEFAULT_SECONDS = 1.0
+# The work done when the caller gives seconds but no clock to measure them.
+ITERATIONS_WITHOUT_CLOCK = 64
 # Candidates the sensible bot scores highest, besides its end of turn.
 CANDIDATES = 4
 # Rounds of turns a rollout plays before the position is scored: measured
@@ -275,6 +280,7 @@ def think(
     seconds: float | None = DEFAULT_SECONDS,
     iterations: int | None = None,
     rounds: int | None = ROUNDS,
+    clock: Callable[[], float] | None = None,
 ) -> tuple[Move, dict]:
     """The expert's move and what it found: candidates, their mean scores, the
     iterations run. `iterations` fixes the work (same seed, same move);
@@ -296,14 +302,15 @@ def think(
     # Every candidate is scored at the same moment: the game's end, or when
     # the seat to move now is about to move again `rounds` rounds later.
     stop = own.turn + rounds * len(own.remaining()) if rounds is not None else None
-    deadline = None if iterations is not None else time.perf_counter() + seconds
+    if iterations is None and clock is None:
+        iterations = ITERATIONS_WITHOUT_CLOCK
+    deadline = None if iterations is not None else clock() + seconds
     totals = [0.0] * len(options)
     # Each candidate against the first (the sensible bot's own choice), on the
     # same guesses and the same draws: sums of the differences and squares.
     gaps = [0.0] * len(options)
     squares = [0.0] * len(options)
     done = 0
-    clock = time.perf_counter
     while True:
         world = guess(known, rng)
         roll_seed = rng.getrandbits(64)
@@ -365,8 +372,15 @@ def expert_bot(
     seconds: float | None = DEFAULT_SECONDS,
     iterations: int | None = None,
     rounds: int | None = ROUNDS,
+    clock: Callable[[], float] | None = None,
 ) -> Move:
     """A thinking player: see the module's docstring."""
     return think(
-        state, seat, rng, seconds=seconds, iterations=iterations, rounds=rounds
+        state,
+        seat,
+        rng,
+        seconds=seconds,
+        iterations=iterations,
+        rounds=rounds,
+        clock=clock,
     )[0]

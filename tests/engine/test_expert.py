@@ -1,6 +1,7 @@
 """The expert bot: legal, blind to hidden cards, deterministic for a seed."""
 
 import random
+import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -25,7 +26,13 @@ from games.engine import (
 )
 from games.engine.bench import play
 from games.engine.bots import bot_move, random_bot, sensible_bot
-from games.engine.expert import expert_bot, guess, knowledge, think
+from games.engine.expert import (
+    ITERATIONS_WITHOUT_CLOCK,
+    expert_bot,
+    guess,
+    knowledge,
+    think,
+)
 from games.engine.state import replace
 
 from .support import apply, held
@@ -163,14 +170,18 @@ def test_expert_answers_a_trivial_decision_at_once():
 def test_expert_with_a_time_budget_thinks_at_least_once():
     state = position(3, 10)
     seat = awaiting(state)[0].seat
-    move, info = think(state, seat, random.Random(0), seconds=0.0)
+    move, info = think(
+        state, seat, random.Random(0), seconds=0.0, clock=time.perf_counter
+    )
     assert move in legal_moves(state, seat) or isinstance(move, Pay | Discard)
     assert info["trivial"] or info["iterations"] == 1
 
 
 def test_bot_move_plays_the_expert_with_the_budget_given():
     state = scenario("0 hand: 3M, Boardwalk, Park Place")
-    move = bot_move(state, 0, "expert", random.Random(1), seconds=0.01)
+    move = bot_move(
+        state, 0, "expert", random.Random(1), seconds=0.01, clock=time.perf_counter
+    )
     assert move in legal_moves(state, 0)
 
 
@@ -190,3 +201,12 @@ def test_expert_refuses_a_seat_that_owes_nothing():
     state = scenario("0 hand: 1M")
     with pytest.raises(IllegalMove):
         expert_bot(state, 1, random.Random(0), iterations=1)
+
+
+def test_without_a_clock_the_expert_counts_iterations_instead_of_seconds():
+    """The engine has no clock: seconds mean nothing unless the caller times."""
+    state = scenario("0 hand: 3M, Boardwalk, Park Place, Pass Go")
+    first = think(state, 0, random.Random(3), seconds=5.0)
+    again = think(state, 0, random.Random(3), seconds=5.0)
+    assert first[0] == again[0]
+    assert first[1]["trivial"] or first[1]["iterations"] == ITERATIONS_WITHOUT_CLOCK
