@@ -284,3 +284,18 @@ def test_saving_the_profile_says_so_and_times_follow_the_zone(login, user_factor
         page.get_by_label("Accept charges against me without waiting")
     ).to_be_checked()
     assert serious(page) == []
+
+
+def test_game_pages_pass_axe(login, user_factory):
+    game, users = rigged_table(user_factory, TWO, 2)
+    with mock.patch("games.services.get_channel_layer", return_value=None):
+        invited = make_game(creator=users[0], seat_count=3, start=False)
+    page = login(users[1])
+    for path in (
+        f"/games/{game.pk}/history/",
+        f"/games/{game.pk}/replay/",
+        f"/games/join/{invited.invite_token}/",
+        f"/players/{users[0].username}/",
+    ):
+        page.goto(path)
+        assert serious(page) == [], path
