@@ -54,10 +54,11 @@ def test_expert_bots_play_in_the_worker_with_the_budget_setting(user, monkeypatc
     budgets = []
     real = bots.bot_move
 
-    def spy(state, seat, name="sensible", rng=None, *, seconds=None):
+    def spy(state, seat, name="sensible", rng=None, **budget):
         if name == "expert":
-            budgets.append(seconds)
-        return real(state, seat, name, rng, seconds=seconds)
+            budgets.append(budget["seconds"])
+            assert budget["clock"] is not None  # the engine has no clock
+        return real(state, seat, name, rng, **budget)
 
     monkeypatch.setattr(bots, "bot_move", spy)
     game = make_game(creator=user, seat_count=2, start=False)
