@@ -11,6 +11,7 @@ Every function raises a `games.errors.GameError` with a sentence for the
 player when it refuses; nothing is written then.
 """
 
+import contextlib
 import dataclasses
 import enum
 import logging
@@ -232,17 +233,9 @@ def move_submit(
     trusted. Data that is not a well-formed move is refused with "That move is
     not understood."; a move the rules refuse with the engine's sentence.
     """
-    with transaction.atomic():
-        game = _lock(game_id)
-        seats = _seats(game)
-        seat = _player_seat(seats, user)
-        _require_active(game)
-        _require_version(game, version)
-        table = _Table(game, seats)
+    with _own_move(game_id=game_id, user=user, version=version) as (table, seat):
         table.play(_parse_move(move, seat=seat.position))
-        _after_own_move(table, seat)
-        table.save()
-    return game
+    return table.game
 
 
 def charge_accept_and_pay(
@@ -254,13 +247,7 @@ def charge_accept_and_pay(
     `move_submit`. `cards` are the cards to pay with; None pays the engine's
     suggested cards. A player with nothing payable pays nothing.
     """
-    with transaction.atomic():
-        game = _lock(game_id)
-        seats = _seats(game)
-        seat = _player_seat(seats, user)
-        _require_active(game)
-        _require_version(game, version)
-        table = _Table(game, seats)
+    with _own_move(game_id=game_id, user=user, version=version) as (table, seat):
         owed = [a for a in engine.awaiting(table.state) if a.seat == seat.position]
         if not any(is_charge(table.state, a) for a in owed):
             raise BadMove("You have no charge to answer now.")
@@ -279,9 +266,7 @@ def charge_accept_and_pay(
                 cards = default_payment(player, paying.amount)
             pay = {"type": "Pay", "cards": list(cards)}
             table.play(_parse_move(pay, seat=seat.position))
-        _after_own_move(table, seat)
-        table.save()
-    return game
+    return table.game
 
 
 def seat_standing_set(
@@ -313,18 +298,32 @@ def seat_standing_set(
 
 def game_resign(*, game_id: int, user: "User", version: int | None = None) -> Game:
     """Leave a started game for good: the engine's Resign, on the same path."""
+    with _own_move(
+        game_id=game_id, user=user, version=version, any_version=version is None
+    ) as (table, seat):
+        table.play(engine.Resign(seat=seat.position))
+    return table.game
+
+
+@contextlib.contextmanager
+def _own_move(*, game_id: int, user: "User", version, any_version: bool = False):
+    """The locked table and `user`'s seat, for a move of theirs; then saved.
+
+    Refuses a non-player, a game not being played, and (unless `any_version`)
+    a table that moved on since the player saw `version`. What the block plays
+    is saved in the same transaction, with the seat's missed deadlines reset.
+    """
     with transaction.atomic():
         game = _lock(game_id)
         seats = _seats(game)
         seat = _player_seat(seats, user)
         _require_active(game)
-        if version is not None:
+        if not any_version:
             _require_version(game, version)
         table = _Table(game, seats)
-        table.play(engine.Resign(seat=seat.position))
+        yield table, seat
         _after_own_move(table, seat)
         table.save()
-    return game
 
 
 def _after_own_move(table: "_Table", seat: Seat) -> None:
