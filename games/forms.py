@@ -6,6 +6,7 @@ from django import forms
 
 from games.engine import OPTION_LABELS
 from games.errors import BadMove
+from games.models import BOT_STRENGTHS, Seat
 
 SEAT_CHOICES = [(n, f"{n} players") for n in range(2, 6)]
 
@@ -72,6 +73,26 @@ class GameCreateForm(forms.Form):
         initial=True,
         help_text="Untick for a casual game that leaves everyone's rating alone.",
     )
+    bot = forms.ChoiceField(
+        label="Bot strength",
+        choices=BOT_STRENGTHS,
+        initial=Seat.Bot.SENSIBLE,
+        required=False,
+        help_text="For the bots that fill empty seats, now or from the waiting room.",
+    )
+    bots_now = forms.BooleanField(
+        label="Play now: bots take the other seats",
+        required=False,
+        help_text="Otherwise the table waits for players; you can add bots later.",
+    )
+    leaver_bot = forms.ChoiceField(
+        label="Bot that plays on for a player who left",
+        choices=BOT_STRENGTHS,
+        initial=Seat.Bot.SENSIBLE,
+        required=False,
+        help_text="With the house rule that a bot replaces a player who misses "
+        "too many deadlines.",
+    )
     # One table per form: sent again (Back, then Create), it finds the first.
     once = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
 
@@ -81,6 +102,12 @@ class GameCreateForm(forms.Form):
             self.fields[f"option_{name}"] = forms.BooleanField(
                 label=label, required=False
             )
+
+    def clean_bot(self) -> str:
+        return self.cleaned_data["bot"] or Seat.Bot.SENSIBLE
+
+    def clean_leaver_bot(self) -> str:
+        return self.cleaned_data["leaver_bot"] or Seat.Bot.SENSIBLE
 
     def option_fields(self):
         return [self[f"option_{name}"] for name in OPTION_LABELS]

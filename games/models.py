@@ -20,6 +20,19 @@ def new_invite_token() -> str:
     return secrets.token_urlsafe(16)
 
 
+class Bot(models.TextChoices):
+    """Who plays a seat: a human, or one of the engine's bots (`bots.bot_move`)."""
+
+    NONE = "", "Human"
+    SENSIBLE = "sensible", "Sensible bot"
+    RANDOM = "random", "Random bot"
+    EXPERT = "expert", "Expert bot"
+
+
+# The bots a table may choose, weakest first: for empty seats and for leavers.
+BOT_STRENGTHS = [(b.value, b.label) for b in (Bot.RANDOM, Bot.SENSIBLE, Bot.EXPERT)]
+
+
 class Game(models.Model):
     """One table of Monopoly Deal, from the lobby to the last event."""
 
@@ -56,6 +69,19 @@ class Game(models.Model):
     )
     rated = models.BooleanField(
         default=True, help_text="Counts for ratings (games.ratings); else casual."
+    )
+    bot = models.CharField(
+        max_length=10,
+        choices=BOT_STRENGTHS,
+        default=Bot.SENSIBLE,
+        help_text="The strength of the bots that fill empty seats.",
+    )
+    leaver_bot = models.CharField(
+        max_length=10,
+        choices=BOT_STRENGTHS,
+        default=Bot.SENSIBLE,
+        help_text="The bot that plays on for a player who missed too many "
+        "deadlines (house rule bot_replaces_leaver).",
     )
     invite_token = models.CharField(
         max_length=43, unique=True, default=new_invite_token, editable=False
@@ -163,11 +189,7 @@ class Seat(models.Model):
         # Missed too many deadlines and left the game as if resigned.
         TIMED_OUT = "timed_out", "Timed out"
 
-    class Bot(models.TextChoices):
-        NONE = "", "Human"
-        SENSIBLE = "sensible", "Sensible bot"
-        RANDOM = "random", "Random bot"
-        EXPERT = "expert", "Expert bot"
+    Bot = Bot
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     position = models.PositiveSmallIntegerField(help_text="0 to 4; the engine's seat.")

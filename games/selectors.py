@@ -17,7 +17,7 @@ from games.charts import game_chart
 from games.engine import COLOUR_NAMES, DECK, OPTION_LABELS
 from games.engine.rules import default_payment
 from games.errors import GameNotFound
-from games.models import Game, GameEvent, Seat, table_stamp
+from games.models import BOT_STRENGTHS, Game, GameEvent, Seat, table_stamp
 from games.standing import is_charge
 
 if TYPE_CHECKING:
@@ -412,6 +412,17 @@ def _deadline_entry(game: Game, seat: int):
     return game.deadline_for(seat) if game.status == Game.Status.ACTIVE else None
 
 
+def _option_labels(game: Game) -> list[str]:
+    """The house rules on at this table; the leaver's rule names its bot."""
+    labels = []
+    for key, label in OPTION_LABELS.items():
+        if game.options.get(key):
+            if key == "bot_replaces_leaver":
+                label = f"{label} ({game.get_leaver_bot_display()} plays on.)"
+            labels.append(label)
+    return labels
+
+
 def table_context(
     *,
     game: Game,
@@ -435,9 +446,7 @@ def table_context(
         "seats": seats,
         "names": names,
         "is_creator": seat is not None and game.created_by_id == seat.user_id,
-        "option_labels": [
-            label for key, label in OPTION_LABELS.items() if game.options.get(key)
-        ],
+        "option_labels": _option_labels(game),
         "invite_url": reverse("games:join", args=[game.invite_token]),
     }
     state = game.state() if live else moment.state
@@ -445,7 +454,7 @@ def table_context(
         context["waiting_room"] = True
         context["cancelled"] = game.status == Game.Status.ABANDONED
         context["empty_seats"] = range(len(seats), game.seat_count)
-        context["bot_kinds"] = [(v, label) for v, label in Seat.Bot.choices if v]
+        context["bot_kinds"] = BOT_STRENGTHS
         return context
 
     viewer = seat.position if seat is not None else None

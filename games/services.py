@@ -47,7 +47,7 @@ from games.errors import (
     NotYourGame,
     StaleVersion,
 )
-from games.models import Game, GameCheckpoint, GameEvent, Seat
+from games.models import BOT_STRENGTHS, Game, GameCheckpoint, GameEvent, Seat
 from games.notifications.decisions import decisions_record
 from games.ratings import game_rate
 from games.standing import is_charge, standing_answers_apply
@@ -91,10 +91,17 @@ def game_create(
     options: "engine.Options | dict[str, Any] | None" = None,
     public: bool = True,
     rated: bool = True,
+    bot: str = Seat.Bot.SENSIBLE,
+    leaver_bot: str = Seat.Bot.SENSIBLE,
+    bots_now: bool = False,
 ) -> Game:
     """Open a new table; the creator takes seat 0 and waits for players.
 
-    A `rated` game counts for ratings when it finishes (games.ratings).
+    A `rated` game counts for ratings when it finishes (games.ratings). `bot`
+    is the strength of the bots that fill empty seats: at once with
+    `bots_now` (the game starts against them), or later from the waiting room.
+    `leaver_bot` plays on for a player who misses too many deadlines, when the
+    house rule `bot_replaces_leaver` is on.
     """
     if not isinstance(seat_count, int) or not (
         Game.MIN_SEATS <= seat_count <= Game.MAX_SEATS
@@ -102,6 +109,8 @@ def game_create(
         raise BadSettings("A game has 2 to 5 seats.")
     if not isinstance(seconds_per_decision, int) or seconds_per_decision < 1:
         raise BadSettings("The time per decision must be a positive number.")
+    _require_bot(bot)
+    _require_bot(leaver_bot)
     _require_user(creator)
     rule_options = _clean_options(options)
     with transaction.atomic():
@@ -112,8 +121,12 @@ def game_create(
             options=rule_options.to_json(),
             public=bool(public),
             rated=bool(rated),
+            bot=bot,
+            leaver_bot=leaver_bot,
         )
-        Seat.objects.create(game=game, position=0, user=creator)
+        creator_seat = Seat.objects.create(game=game, position=0, user=creator)
+        if bots_now:
+            _fill_with_bots(game, [creator_seat], bot)
     return game
 
 
@@ -170,23 +183,35 @@ def game_leave(*, game_id: int, user: "User") -> Game:
     return game
 
 
-def game_add_bots(*, game_id: int, user: "User", bot: str = Seat.Bot.SENSIBLE) -> Game:
-    """Fill every empty seat with a bot and start the game (creator only)."""
-    if bot not in (Seat.Bot.SENSIBLE, Seat.Bot.RANDOM, Seat.Bot.EXPERT):
-        raise BadSettings("There is no such bot.")
+def game_add_bots(*, game_id: int, user: "User", bot: str | None = None) -> Game:
+    """Fill every empty seat with a bot and start the game (creator only).
+
+    The bots play at strength `bot`, or the game's (chosen on the create form).
+    """
+    if bot is not None:
+        _require_bot(bot)
     with transaction.atomic():
         game = _lock(game_id)
         _require_creator(game, user)
         _require_open(game)
-        seats = _seats(game)
-        taken = {seat.position for seat in seats}
-        Seat.objects.bulk_create(
-            Seat(game=game, position=p, bot=bot)
-            for p in range(game.seat_count)
-            if p not in taken
-        )
-        _start(game, _seats(game))
+        _fill_with_bots(game, _seats(game), bot or game.bot)
     return game
+
+
+def _fill_with_bots(game: Game, seats: list[Seat], bot: str) -> None:
+    """Seat a `bot` in every position nobody holds, and start."""
+    taken = {seat.position for seat in seats}
+    Seat.objects.bulk_create(
+        Seat(game=game, position=p, bot=bot)
+        for p in range(game.seat_count)
+        if p not in taken
+    )
+    _start(game, _seats(game))
+
+
+def _require_bot(bot: str) -> None:
+    if bot not in dict(BOT_STRENGTHS):
+        raise BadSettings("There is no such bot.")
 
 
 def game_start(*, game_id: int, user: "User") -> Game:
@@ -419,7 +444,7 @@ def _play_default(table: "_Table", seat: Seat) -> bool:
 def _remove_silent_player(table: "_Table", seat: Seat, options) -> None:
     """Too many deadlines missed in a row: a bot plays on, or the player leaves."""
     if options.bot_replaces_leaver:
-        seat.bot = Seat.Bot.SENSIBLE
+        seat.bot = table.game.leaver_bot
         seat.status = Seat.Status.LEFT
     else:
         if not table.state.over and not table.state.players[seat.position].resigned:

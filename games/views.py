@@ -23,7 +23,6 @@ from accounts.adapter import PENDING_INVITE
 from games import selectors, services
 from games.errors import BadInvite, BadMove, BadSettings, GameError, NotAPlayer
 from games.forms import ChargePayForm, GameCreateForm, MoveForm
-from games.models import Seat
 from games.notifications.presence import table_seen
 
 TABLE = "games/table.html"
@@ -129,6 +128,9 @@ def create(request):
                 options=form.options(),
                 public=form.cleaned_data["public"],
                 rated=form.cleaned_data["rated"],
+                bot=form.cleaned_data["bot"],
+                leaver_bot=form.cleaned_data["leaver_bot"],
+                bots_now=form.cleaned_data["bots_now"],
             )
         except GameError as error:
             form.add_error(None, error.message)
@@ -237,7 +239,7 @@ def add_bots(request, pk: int):
         lambda: services.game_add_bots(
             game_id=pk,
             user=request.user,
-            bot=request.POST.get("bot") or Seat.Bot.SENSIBLE.value,
+            bot=request.POST.get("bot") or None,
         ),
     )
 

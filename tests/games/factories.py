@@ -31,6 +31,7 @@ def make_game(
     options: engine.Options | dict | None = None,
     public: bool = True,
     start: bool = True,
+    leaver_bot: str = "sensible",
 ) -> Game:
     """A game created by `creator`, joined by `players`, then maybe bots.
 
@@ -45,6 +46,7 @@ def make_game(
         seconds_per_decision=seconds_per_decision,
         options=options,
         public=public,
+        leaver_bot=leaver_bot,
     )
     for player in players:
         services.game_join(game_id=game.pk, user=player, token=game.invite_token)

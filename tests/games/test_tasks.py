@@ -286,6 +286,34 @@ def test_with_the_house_rule_a_bot_takes_over_the_silent_seat(
     assert fresh(game).events.filter(seat=seat.position).count() > 1
 
 
+def test_the_creator_chooses_the_expert_to_take_over_a_silent_seat(
+    clock, user, other_user, settings, django_capture_on_commit_callbacks
+):
+    settings.BOT_EXPERT_SECONDS = 0.01  # the wiring, not the thinking
+    game = make_game(
+        creator=user,
+        players=[other_user],
+        options=engine.Options(max_missed_deadlines=1, bot_replaces_leaver=True),
+        leaver_bot="expert",
+    )
+    game = let_time_pass_for(
+        clock, game, user, misses=1, callbacks=django_capture_on_commit_callbacks
+    )
+    seat = Seat.objects.get(game=game, user=user)
+    assert (seat.bot, seat.status) == ("expert", Seat.Status.LEFT)
+    version = fresh(game).version
+    for _ in range(30):
+        game = fresh(game)
+        if game.status != Game.Status.ACTIVE:
+            break
+        [awaited] = awaited_seats(game)
+        assert awaited.user == other_user
+        with django_capture_on_commit_callbacks(execute=True):
+            move_submit_as(game, awaited, default_move(game, awaited))
+    played = fresh(game).events.filter(seq__gt=version, seat=seat.position)
+    assert set(played.values_list("cause", flat=True)) == {"bot"}
+
+
 def test_an_overdue_bot_plays_at_its_deadline_without_a_miss(clock, user):
     game = fresh(make_game(creator=user, bots=1))  # the bots task never ran
     if not awaited_seat(game).bot:
