@@ -4,8 +4,9 @@ import random
 import typing
 from collections.abc import Callable
 from dataclasses import dataclass, fields
-from functools import cache, reduce
+from functools import cache
 
+from ..engines.plumbing import fold
 from . import events as ev
 from . import moves as mv
 from .cards import COLOUR_NAMES, DECK, NO_BUILDINGS, Action, Colour, Kind
@@ -83,7 +84,7 @@ def setup(seats: int, options: Options, rng: random.Random) -> list[ev.Event]:
 
 def replay(events) -> State:
     """The state the events lead to: reduce(evolve, events, None)."""
-    return reduce(evolve, events, None)
+    return fold(evolve, events)
 
 
 def new_game(seats: int, seed: int, options: Options | None = None) -> State:

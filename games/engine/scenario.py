@@ -2,6 +2,7 @@
 
 import re
 
+from ..engines.plumbing import scenario_lines, scenario_options
 from .cards import DECK, NO_BUILDINGS, Colour, Kind
 from .state import OPTION_LABELS, Options, Player, PropertySet, State
 
@@ -60,7 +61,6 @@ class _Cards:
         return tuple(self.take(n) for n in text.split(",") if n.strip())
 
 
-_COMMENT = re.compile(r"(^|\s)#(?!\d).*$")
 _SET = re.compile(r"([A-Za-z_ ]+?)\s*\[([^\]]*)\]")
 
 
@@ -128,10 +128,7 @@ def scenario(text: str) -> State:
     header: dict[str, str] = {}
     draw: tuple[int, ...] = ()
     discard: tuple[int, ...] = ()
-    for raw in text.splitlines():
-        line = _COMMENT.sub("", raw).strip()
-        if not line:
-            continue
+    for line, raw in scenario_lines(text):
         m = re.fullmatch(r"(\d+)\s+(hand|bank|sets|loose|resigned)\s*:?\s*(.*)", line)
         if m:
             seat, key, rest = int(m[1]), m[2], m[3]
@@ -160,11 +157,7 @@ def scenario(text: str) -> State:
     seats = int(header.get("seats", max([1, *per_seat]) + 1))
     if not 2 <= seats <= 5:
         raise ValueError("A game has 2 to 5 players.")
-    names = [n.strip() for n in header.get("options", "").split(",") if n.strip()]
-    unknown = set(names) - set(OPTION_LABELS)
-    if unknown:
-        raise ValueError(f"No house rule is named {', '.join(sorted(unknown))}.")
-    options = Options(**dict.fromkeys(names, True))
+    options = scenario_options(header.get("options", ""), Options, OPTION_LABELS)
     players = []
     for seat in range(seats):
         e = per_seat.get(seat, {})

@@ -1,8 +1,8 @@
 """The state of a game: frozen records of tuples, cheap to copy in part."""
 
-from dataclasses import dataclass, fields
-from typing import Any
+from dataclasses import dataclass
 
+from ..engines.plumbing import JsonOptions
 from .cards import (
     HOTEL_RENT,
     HOUSE_RENT,
@@ -35,7 +35,7 @@ DERIVED = "_awaiting"
 
 
 @dataclass(frozen=True, slots=True)
-class Options:
+class Options(JsonOptions):
     """The house rules of RULES.md; all off is official play."""
 
     wild_move_costs_play: bool = False
@@ -46,14 +46,6 @@ class Options:
     buildings_to_full_set: bool = False
     bot_replaces_leaver: bool = False
     max_missed_deadlines: int = 3
-
-    def to_json(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
-
-    @classmethod
-    def from_json(cls, d: dict[str, Any]) -> "Options":
-        known = {f.name for f in fields(cls)}
-        return cls(**{k: v for k, v in d.items() if k in known})
 
 
 OPTION_LABELS: dict[str, str] = {

@@ -1,8 +1,10 @@
-"""What both engines really share: the replay fold and a dataclass JSON codec."""
+"""What both engines really share: the replay fold, a dataclass JSON codec, the
+house rules' JSON form, and the line reading and option parsing of scenarios."""
 
+import re
 import types
 import typing
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import fields, is_dataclass
 from enum import Enum
 from functools import reduce
@@ -12,6 +14,24 @@ from typing import Any
 def fold(evolve: Callable[[Any, Any], Any], events: Iterable, initial=None) -> Any:
     """Replay: reduce(evolve, events, initial)."""
     return reduce(evolve, events, initial)
+
+
+class JsonOptions:
+    """A mixin for an engine's frozen `Options` dataclass: its JSON form.
+
+    from_json ignores names it does not know, so a game stored before an option
+    was retired still loads.
+    """
+
+    __slots__ = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Any:
+        known = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in d.items() if k in known})
 
 
 def _exactly(tp: type):
@@ -83,6 +103,8 @@ class Codec:
 
     def _load(self, d: dict[str, Any]) -> Any:
         cls = self.classes[d["type"]]
+        if issubclass(cls, JsonOptions):
+            return cls.from_json({k: v for k, v in d.items() if k != "type"})
         kwargs = {
             name: dec(d[name]) for name, dec in self._field_decoders(cls) if name in d
         }
@@ -94,3 +116,30 @@ class Codec:
             return self._load(d)
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise ValueError(f"Not a move, event or state: {error}") from error
+
+
+# A "#" starts a comment unless a digit follows it ("#17" names a Deal card).
+_COMMENT = re.compile(r"(^|\s)#(?!\d).*$")
+
+
+def scenario_lines(text: str) -> Iterator[tuple[str, str]]:
+    """A scenario's lines as (line, raw): comments cut, blank lines skipped."""
+    for raw in text.splitlines():
+        line = _COMMENT.sub("", raw).strip()
+        if line:
+            yield line, raw
+
+
+def scenario_options(text: str, options: type, known: Iterable[str]) -> Any:
+    """The `options:` line of a scenario: names of house rules (on), or
+    `name=number`; a name not in `known` raises ValueError."""
+    kwargs: dict[str, Any] = {}
+    for item in text.split(","):
+        name, _, value = item.partition("=")
+        name = "_".join(name.split())
+        if name:
+            kwargs[name] = int(value) if value.strip() else True
+    unknown = set(kwargs) - set(known)
+    if unknown:
+        raise ValueError(f"No house rule is named {', '.join(sorted(unknown))}.")
+    return options(**kwargs)

@@ -6,6 +6,7 @@ import pytest
 
 import games.engine
 import games.engines.classic
+from games.engines.plumbing import fold, scenario_lines
 from games.engines.protocol import SIGNATURES, Engine
 
 ENGINES = [games.engine, games.engines.classic]
@@ -29,3 +30,25 @@ def test_every_engine_replays_a_new_game_and_round_trips_it(engine):
     assert isinstance(engine.view(state, first.seat), dict)
     with pytest.raises(ValueError):
         engine.from_json({"type": "NoSuchThing"})
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=lambda m: m.__name__)
+def test_stored_options_load_even_with_an_option_since_retired(engine):
+    options = engine.Options(bot_replaces_leaver=True)
+    data = {**engine.to_json(options), "an_option_since_retired": True}
+    assert engine.from_json(data) == options
+    assert engine.Options.from_json(engine.Options().to_json()) == engine.Options()
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=lambda m: m.__name__)
+def test_scenarios_read_house_rules_and_refuse_unknown_ones(engine):
+    state = engine.scenario("options: bot replaces leaver  # a comment\n")
+    assert state.options == engine.Options(bot_replaces_leaver=True)
+    with pytest.raises(ValueError, match="No house rule is named no_such_rule"):
+        engine.scenario("options: bot_replaces_leaver, no_such_rule")
+
+
+def test_plumbing_reads_scenario_lines_without_comments_or_blanks():
+    text = "seats: 3  # three\n\n   # only a comment\ndraw: #17, 1M\n"
+    assert [line for line, _ in scenario_lines(text)] == ["seats: 3", "draw: #17, 1M"]
+    assert fold(lambda total, n: total + n, [1, 2, 3], 0) == 6

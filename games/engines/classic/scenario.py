@@ -25,27 +25,14 @@ those named at its top, less any Get Out of Jail Free card someone holds.
 import re
 from dataclasses import fields, replace
 
+from ..plumbing import scenario_lines, scenario_options
 from .board import BOARD, HOTEL, HOTELS, HOUSES, index_named
 from .cards import CARDS, CHANCE, CHANCE_CARDS, CHEST_CARDS
 from .evolve import stock_of
 from .state import END, JAIL_START, ROLL, Options, Player, State
 
 _PLAYER_LINE = re.compile(r"^(\d+)\s+([a-z ]+?)\s*(?::\s*(.*))?$")
-
-
-def _options(text: str) -> Options:
-    kwargs = {}
-    types = {f.name: f.type for f in fields(Options)}
-    for item in text.split(","):
-        item = item.strip()
-        if not item:
-            continue
-        name, _, value = item.partition("=")
-        name = name.strip().replace(" ", "_")
-        if name not in types:
-            raise ValueError(f"No option is named {name!r}.")
-        kwargs[name] = int(value) if value else True
-    return Options(**kwargs)
+_OPTION_NAMES = tuple(f.name for f in fields(Options))
 
 
 def _owns(text: str):
@@ -63,11 +50,7 @@ def _owns(text: str):
 
 def scenario(text: str) -> State:
     """A position from a few readable lines (see the module docstring)."""
-    lines = []
-    for raw in text.splitlines():
-        line = re.sub(r"(^|\s)#.*$", "", raw).strip()
-        if line:
-            lines.append(line)
+    lines = [line for line, _ in scenario_lines(text)]
     seats = 2
     options = Options()
     for line in lines:
@@ -75,7 +58,7 @@ def scenario(text: str) -> State:
         if key.strip() == "seats":
             seats = int(value)
         elif key.strip() == "options":
-            options = _options(value)
+            options = scenario_options(value, Options, _OPTION_NAMES)
     players = [Player(cash=options.starting_cash) for _ in range(seats)]
     owner = list(State.__dataclass_fields__["owner"].default)
     levels = [0] * len(BOARD)

@@ -1,15 +1,15 @@
 """The state of a classic game: frozen records of tuples."""
 
-from dataclasses import dataclass, fields, replace
-from typing import Any
+from dataclasses import dataclass, replace
 
+from ..plumbing import JsonOptions
 from .board import BOARD, HOTEL, HOTELS, HOUSES, START_CASH
 
 __all__ = ["replace"]
 
 
 @dataclass(frozen=True, slots=True)
-class Options:
+class Options(JsonOptions):
     """The house rules of RULES-CLASSIC.md; all off (and $1500) is official play."""
 
     free_parking_jackpot: bool = False
@@ -22,14 +22,6 @@ class Options:
     short_game: bool = False
     bot_replaces_leaver: bool = False
     max_missed_deadlines: int = 3
-
-    def to_json(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
-
-    @classmethod
-    def from_json(cls, d: dict[str, Any]) -> "Options":
-        known = {f.name for f in fields(cls)}
-        return cls(**{k: v for k, v in d.items() if k in known})
 
 
 OPTION_LABELS: dict[str, str] = {
