@@ -1,0 +1,684 @@
+"""table_context: what templates/games/classic/table.html draws, from view() alone.
+
+The board (40 spaces, tokens, owners, buildings, mortgages), each player's cash
+and deeds by colour, the last roll, and one prompt with every decision the seat
+owes and every choice it may make now. Nothing here reads the engine's state:
+whatever the view hides (decks' order, others' sealed bids, offers between
+others) cannot reach the page.
+"""
+
+from typing import Any
+
+from games.engines.classic import BOARD, GROUPS
+from games.engines.classic.board import COLOUR_GROUPS, HOTEL, JAIL, JAIL_FINE
+
+from . import choices
+
+GROUP_LABELS = {
+    "brown": "Brown",
+    "light blue": "Light blue",
+    "pink": "Pink",
+    "orange": "Orange",
+    "red": "Red",
+    "yellow": "Yellow",
+    "green": "Green",
+    "dark blue": "Dark blue",
+    "railroad": "Railroads",
+    "utility": "Utilities",
+}
+GROUP_ORDER = (*COLOUR_GROUPS, "railroad", "utility")
+_SHORT = (
+    ("Avenue", "Ave."),
+    ("Place", "Pl."),
+    ("Railroad", "R.R."),
+    ("Community Chest", "Comm. Chest"),
+)
+_HYPHENATED = tuple(
+    (word.replace("\u00ad", ""), word)
+    for word in ("Mediter\u00adranean", "Connec\u00adticut", "Pennsyl\u00advania")
+)
+_CARD_LABELS = {
+    "ch_jail_free": "Get Out of Jail Free (Chance)",
+    "cc_jail_free": "Get Out of Jail Free (Community Chest)",
+}
+# What the active player owes, as the prompt's title.
+_TITLES = {
+    "roll": "Your turn",
+    "end": "Your turn",
+    "jail": "You are in jail",
+    "buy": "Buy it?",
+    "bid": "Sealed bid",
+    "pay": "You owe money",
+    "mortgages": "Mortgaged deeds received",
+}
+# What others are waited on for, as "Waiting for Bea to roll."
+_WAITING = {
+    "roll": "to roll",
+    "end": "to end the turn",
+    "jail": "to choose how to leave jail",
+    "buy": "to buy or decline",
+    "bid": "to bid",
+    "pay": "to pay a debt",
+    "mortgages": "to decide on received mortgages",
+    "answer": "to answer a trade offer",
+}
+
+# What a player is waited on for, as a tag beside their name.
+_TAGS = {
+    "roll": "to roll",
+    "end": "to end",
+    "jail": "in jail",
+    "buy": "buying",
+    "bid": "bidding",
+    "pay": "paying",
+    "mortgages": "deciding",
+    "answer": "answering",
+}
+
+
+def money(n: int) -> str:
+    return f"${n:,}"
+
+
+def colour_class(group: str | None) -> str:
+    """The CSS colour class name of a group (the Deal table's swatches)."""
+    return group.replace(" ", "_") if group else ""
+
+
+def short_name(name: str) -> str:
+    """The name shortened for a board's space, long words with a soft hyphen."""
+    for long, short in _SHORT:
+        name = name.replace(long, short)
+    for long, hyphenated in _HYPHENATED:
+        name = name.replace(long, hyphenated)
+    return name
+
+
+def _buildings(level: int) -> str:
+    if level == HOTEL:
+        return "a hotel"
+    if level:
+        return f"{level} house{'s' if level > 1 else ''}"
+    return ""
+
+
+def _utility_rent(deeds: dict[int, dict[str, Any]], owner: int) -> str:
+    held = sum(deeds[i]["owner"] == owner for i in GROUPS["utility"])
+    return "10 x dice" if held == 2 else "4 x dice"
+
+
+def _spaces(view, deeds, names, seat):
+    tokens: dict[int, list[dict[str, Any]]] = {}
+    for p in view["players"]:
+        if not p["out"]:
+            tokens.setdefault(p["position"], []).append(_token(p, names, seat))
+    out = []
+    for sp in BOARD:
+        d = deeds.get(sp.index)
+        owner = d["owner"] if d else None
+        level = d["level"] if d else 0
+        here = tokens.get(sp.index, [])
+        if d is None:
+            note = money(sp.tax) if sp.tax else ""
+        elif owner is None:
+            note = money(sp.price)
+        elif d["mortgaged"]:
+            note = "mortgaged"
+        elif sp.kind == "utility":
+            note = _utility_rent(deeds, owner)
+        else:
+            note = f"rent {money(d['rent'])}"
+        facts = [sp.name]
+        if owner is not None:
+            facts.append(_whose(owner, names, seat))
+        if level:
+            facts.append(_buildings(level))
+        if note:
+            facts.append(note)
+        if here:
+            facts.append(
+                ", ".join(t["label"] for t in here)
+                + (" here" if sp.index != JAIL else "")
+            )
+        out.append(
+            {
+                "index": sp.index,
+                "name": sp.name,
+                "short": short_name(sp.name),
+                "kind": sp.kind,
+                "side": _side(sp.index),
+                "colour": colour_class(sp.group) if sp.kind == "street" else "",
+                "owner": owner,
+                "owner_initial": names[owner][:1].upper() if owner is not None else "",
+                "mortgaged": bool(d and d["mortgaged"]),
+                "houses": range(level) if 0 < level < HOTEL else range(0),
+                "hotel": level == HOTEL,
+                "note": note,
+                "tokens": here,
+                "label": "; ".join(facts) + ".",
+                "for_sale": view["for_sale"] == sp.index,
+            }
+        )
+    return out
+
+
+def _side(index: int) -> str:
+    """Where a space sits on the drawn board: a corner, or the side it is on."""
+    if index % 10 == 0:
+        return "corner"
+    return ("bottom", "left", "top", "right")[index // 10]
+
+
+def _whose(owner: int, names, seat) -> str:
+    return "yours" if owner == seat else f"{names[owner]}'s"
+
+
+def _token(p: dict[str, Any], names, seat) -> dict[str, Any]:
+    s = p["seat"]
+    if p["in_jail"]:
+        where = "in jail"
+    elif p["position"] == JAIL:
+        where = "just visiting"
+    else:
+        where = ""
+    who = "You" if s == seat else names[s]
+    return {
+        "seat": s,
+        "initial": names[s][:1].upper(),
+        "name": names[s],
+        "in_jail": p["in_jail"],
+        "label": f"{who} {where}".strip() if where else who,
+    }
+
+
+def _awaited(view) -> dict[int, str]:
+    out: dict[int, str] = {}
+    for e in view["awaiting"]:
+        out.setdefault(e["seat"], e["kind"])
+    return out
+
+
+def _players(view, deeds, names, seat):
+    awaited = _awaited(view)
+    out = []
+    for p in view["players"]:
+        s = p["seat"]
+        groups = []
+        for g in GROUP_ORDER:
+            held = [i for i in GROUPS[g] if deeds[i]["owner"] == s]
+            if not held:
+                continue
+            groups.append(
+                {
+                    "colour": colour_class(g),
+                    "label": GROUP_LABELS[g],
+                    "full": len(held) == len(GROUPS[g]),
+                    "deeds": [_deed_entry(deeds[i]) for i in held],
+                }
+            )
+        if p["out"]:
+            where = "out of the game"
+        elif p["in_jail"]:
+            where = f"in jail ({p['jail_turns']} of 3 tries used)"
+        else:
+            where = f"on {BOARD[p['position']].name}"
+        out.append(
+            {
+                "seat": s,
+                "name": names[s],
+                "initial": names[s][:1].upper(),
+                "is_me": s == seat,
+                "is_active": s == view["active"] and view["stage"] != "over",
+                "awaited": _TAGS.get(awaited.get(s, ""), ""),
+                "cash": money(p["cash"]),
+                "net_worth": money(p["net_worth"]),
+                "where": where,
+                "out": p["out"],
+                "winner": s in view["winners"],
+                "jail_cards": [_CARD_LABELS[c] for c in p["jail_cards"]],
+                "groups": groups,
+            }
+        )
+    return out
+
+
+def _deed_entry(d: dict[str, Any]) -> dict[str, Any]:
+    sp = BOARD[d["space"]]
+    return {
+        "space": sp.index,
+        "name": sp.name,
+        "short": short_name(sp.name),
+        "colour": colour_class(sp.group),
+        "mortgaged": d["mortgaged"],
+        "buildings": _buildings(d["level"]),
+        "hotel": d["level"] == HOTEL,
+        "houses": range(d["level"]) if 0 < d["level"] < HOTEL else range(0),
+    }
+
+
+def _button(action: str, label: str, style: str = "quiet", **fields) -> dict:
+    return {
+        "action": action,
+        "label": label,
+        "style": style,
+        "fields": [(k, v) for k, v in fields.items()],
+    }
+
+
+def _offer_sides(o: dict[str, Any], seat: int, names, deeds) -> dict[str, Any]:
+    """What each side of an offer gives, in words, from `seat`'s side."""
+
+    def items(cash, given, cards):
+        words = [money(cash)] if cash else []
+        for i in given:
+            text = BOARD[i].name
+            if i in o["lift"]:
+                text += " (mortgaged: lifted at once)"
+            elif deeds[i]["mortgaged"]:
+                text += " (mortgaged: kept, 10% now)"
+            words.append(text)
+        words += [_CARD_LABELS[c] for c in cards]
+        return ", ".join(words) or "nothing"
+
+    gives = items(o["give_cash"], o["give_deeds"], o["give_cards"])
+    gets = items(o["get_cash"], o["get_deeds"], o["get_cards"])
+    if o["seat"] == seat:
+        other = names[o["to"]]
+        return {
+            "lines": [f"You give {other}: {gives}.", f"{other} gives you: {gets}."],
+            "other": other,
+        }
+    other = names[o["seat"]]
+    return {
+        "lines": [f"{other} gives you: {gives}.", f"You give {other}: {gets}."],
+        "other": other,
+    }
+
+
+def _trade_deed(d, checked, lift) -> dict[str, Any]:
+    sp = BOARD[d["space"]]
+    return {
+        "space": sp.index,
+        "name": sp.name,
+        "colour": colour_class(sp.group),
+        "mortgaged": d["mortgaged"],
+        "checked": sp.index in checked,
+        "lift": sp.index in lift,
+        "lift_cost": money(sp.unmortgage_cost),
+        "keep_cost": money(sp.unmortgage_cost - sp.mortgage_value),
+    }
+
+
+def _trade_form(view, deeds, seat, to, names, offer=None) -> dict[str, Any]:
+    """The form for an offer from `seat` to `to`; pre-filled from `offer` (one
+    `to` made to `seat`) to counter it: the same terms, from this side."""
+    me, them = view["players"][seat], view["players"][to]
+    give_deeds = set(offer["get_deeds"]) if offer else set()
+    get_deeds = set(offer["give_deeds"]) if offer else set()
+    lift = set(offer["lift"]) if offer else set()
+    return {
+        "action": "counter" if offer else "offer",
+        "offer": offer["id"] if offer else None,
+        "to": to,
+        "name": names[to],
+        "id": f"trade-{to}" + (f"-counter-{offer['id']}" if offer else ""),
+        "give_cash": offer["get_cash"] if offer else "",
+        "get_cash": offer["give_cash"] if offer else "",
+        "my_cash": money(me["cash"]),
+        "their_cash": money(them["cash"]),
+        "give": [
+            _trade_deed(deeds[i], give_deeds, lift)
+            for i in choices.tradable(view, seat)
+        ],
+        "get": [
+            _trade_deed(deeds[i], get_deeds, lift) for i in choices.tradable(view, to)
+        ],
+        "give_cards": [
+            {
+                "id": c,
+                "label": _CARD_LABELS[c],
+                "checked": offer is not None and c in offer["get_cards"],
+            }
+            for c in me["jail_cards"]
+        ],
+        "get_cards": [
+            {
+                "id": c,
+                "label": _CARD_LABELS[c],
+                "checked": offer is not None and c in offer["give_cards"],
+            }
+            for c in them["jail_cards"]
+        ],
+    }
+
+
+def _decision(view, seat, names) -> dict[str, Any] | None:
+    """The blocking decision this seat owes now, with its buttons and forms."""
+    entry = next(
+        (e for e in view["awaiting"] if e["seat"] == seat and e["kind"] != "answer"),
+        None,
+    )
+    if entry is None:
+        return None
+    me = view["players"][seat]
+    cash = me["cash"]
+    kind = entry["kind"]
+    out: dict[str, Any] = {
+        "kind": kind,
+        "title": _TITLES[kind],
+        "detail": entry["detail"],
+        "buttons": [],
+    }
+    buttons = out["buttons"]
+    match kind:
+        case "roll":
+            buttons.append(_button("roll", "Roll the dice", "play"))
+        case "end":
+            buttons.append(_button("end_turn", "End your turn", "end"))
+        case "jail":
+            out["detail"] = (
+                f"Roll for doubles (try {me['jail_turns'] + 1} of 3), pay "
+                f"{money(JAIL_FINE)} or use a Get Out of Jail Free card."
+            )
+            buttons.append(_button("roll", "Roll for doubles", "play"))
+            if cash >= JAIL_FINE:
+                buttons.append(_button("pay_fine", f"Pay {money(JAIL_FINE)}"))
+            if me["jail_cards"]:
+                buttons.append(_button("use_card", "Use your card"))
+        case "buy":
+            sp = BOARD[entry["space"]]
+            out["title"] = f"Buy {sp.name}?"
+            out["space"] = _deed_entry(choices.deeds_by_space(view)[sp.index])
+            no_auctions = view["options"].get("no_auctions", False)
+            out["detail"] = (
+                f"{sp.name} costs {money(sp.price)}; you have {money(cash)}. "
+                + (
+                    "If you decline, it stays with the bank."
+                    if no_auctions
+                    else "If you decline, it goes to auction by sealed bids."
+                )
+            )
+            if cash >= sp.price:
+                buttons.append(_button("buy", f"Buy for {money(sp.price)}", "play"))
+            else:
+                out["short"] = (
+                    f"You are {money(sp.price - cash)} short: mortgage or sell "
+                    "below to raise it, or decline."
+                )
+            decline = "Decline" if no_auctions else "Decline: auction it"
+            buttons.append(_button("decline_buy", decline))
+        case "bid":
+            lots = view["auction"]["lots"]
+            out["title"] = "Sealed bid"
+            out["detail"] = (
+                f"You have {money(cash)}. Bid whole dollars, at most your cash, "
+                "or pass. Nobody sees your bid until the auction closes, and it "
+                "cannot be changed."
+            )
+            out["lots"] = [
+                {
+                    "space": i,
+                    "name": BOARD[i].name,
+                    "price": money(BOARD[i].price),
+                    "colour": colour_class(BOARD[i].group),
+                    "max": cash,
+                }
+                for i in lots
+            ]
+            buttons.append(_button("pass_bid", "Pass"))
+        case "pay":
+            out["title"] = f"You owe {money(entry['amount'])}"
+            whom = entry["to"] or []
+            to = " and ".join(names[s] for s in whom) if whom else "the bank"
+            out["detail"] = (
+                f"You owe {money(entry['amount'])} to {to} and have {money(cash)}. "
+                "Sell buildings or mortgage below: the debt is paid as soon as "
+                "your cash covers it. Or let the game raise it for you."
+            )
+            buttons.append(
+                _button("raise_and_pay", "Raise it and pay (default order)", "pay")
+            )
+        case "mortgages":
+            inh = view["inheritance"]
+            out["lift"] = [
+                {
+                    "space": i,
+                    "name": BOARD[i].name,
+                    "colour": colour_class(BOARD[i].group),
+                    "lift_cost": money(BOARD[i].unmortgage_cost),
+                    "keep_cost": money(
+                        BOARD[i].unmortgage_cost - BOARD[i].mortgage_value
+                    ),
+                }
+                for i in inh["spaces"]
+            ]
+            out["detail"] = (
+                f"You have {money(cash)}. Tick the mortgages to lift now (their "
+                "value plus 10%); the others stay mortgaged and you pay 10% of "
+                "their value now."
+            )
+    return out
+
+
+def _manage(view, seat) -> dict[str, Any] | None:
+    builds = choices.builds(view, seat)
+    sales = choices.sales(view, seat)
+    mortgages = choices.mortgages(view, seat)
+    unmortgages = choices.unmortgages(view, seat)
+    if not (builds or sales or mortgages or unmortgages):
+        return None
+    deeds = choices.deeds_by_space(view)
+    return {
+        "builds": [
+            {
+                "space": i,
+                "label": (
+                    f"{'Hotel' if deeds[i]['level'] == 4 else 'House'} on "
+                    f"{BOARD[i].name} ({money(BOARD[i].house_cost)})"
+                ),
+                "colour": colour_class(BOARD[i].group),
+            }
+            for i in builds
+        ],
+        "sales": [_sale(g, levels, deeds) for g, levels in sales.items()],
+        "mortgages": [
+            {
+                "space": i,
+                "label": f"{BOARD[i].name} (+{money(BOARD[i].mortgage_value)})",
+                "colour": colour_class(BOARD[i].group),
+            }
+            for i in mortgages
+        ],
+        "unmortgages": [
+            {
+                "space": i,
+                "label": f"{BOARD[i].name} ({money(BOARD[i].unmortgage_cost)})",
+                "colour": colour_class(BOARD[i].group),
+            }
+            for i in unmortgages
+        ],
+        "raising_only": not choices.may_manage(view, seat),
+    }
+
+
+def _levels_text(sites, levels) -> str:
+    """ "St. Charles Pl. 2, States Ave. 1, Virginia Ave. hotel"."""
+    return ", ".join(
+        f"{short_name(BOARD[i].name)} {'hotel' if lv == HOTEL else lv}"
+        for i, lv in zip(sites, levels, strict=True)
+    )
+
+
+def _sale(group: str, options, deeds) -> dict[str, Any]:
+    sites = GROUPS[group]
+    old = [deeds[i]["level"] for i in sites]
+    half = BOARD[sites[0]].house_cost // 2
+    return {
+        "group": group,
+        "colour": colour_class(group),
+        "label": GROUP_LABELS[group],
+        "now": _levels_text(sites, old),
+        "options": [
+            {
+                "value": ",".join(str(lv) for lv in levels),
+                "label": (
+                    f"{_levels_text(sites, levels)} "
+                    f"(+{money((sum(old) - sum(levels)) * half)})"
+                ),
+            }
+            for levels in options
+        ],
+    }
+
+
+def _waiting(view, seat, names) -> str:
+    parts = []
+    seen = set()
+    for e in view["awaiting"]:
+        if e["seat"] == seat or (e["seat"], e["kind"]) in seen:
+            continue
+        seen.add((e["seat"], e["kind"]))
+        parts.append(f"{names[e['seat']]} {_WAITING[e['kind']]}")
+    if not parts:
+        return ""
+    return "Waiting for " + "; ".join(parts) + "."
+
+
+def _prompt(view, deeds, seat, names) -> dict[str, Any] | None:
+    """Everything this seat may do now, in one place; None for a spectator, a
+    player out of the game or a finished game."""
+    if seat is None or view["stage"] == "over" or view["players"][seat]["out"]:
+        return None
+    offers = view["offers"]
+    answers = [
+        {
+            "id": o["id"],
+            **_offer_sides(o, seat, names, deeds),
+            "accept": not (
+                choices.in_debt(view, seat) or choices.in_debt(view, o["seat"])
+            ),
+            "counter": _trade_form(view, deeds, seat, o["seat"], names, offer=o),
+        }
+        for o in offers
+        if o["to"] == seat
+    ]
+    mine = [
+        {"id": o["id"], **_offer_sides(o, seat, names, deeds)}
+        for o in offers
+        if o["seat"] == seat
+    ]
+    offered_to = {o["to"] for o in offers if o["seat"] == seat}
+    trade = []
+    if not choices.in_debt(view, seat):
+        trade = [
+            _trade_form(view, deeds, seat, p["seat"], names)
+            for p in view["players"]
+            if p["seat"] != seat and not p["out"] and p["seat"] not in offered_to
+        ]
+    claims = []
+    if not choices.open_matters(view):
+        claims = [
+            _button(
+                "claim",
+                f"Claim {money(c['amount'])} rent on {BOARD[c['space']].name} "
+                f"from {names[c['payer']]}",
+                "play",
+                space=c["space"],
+            )
+            for c in view["claims"]
+            if c["owner"] == seat
+        ]
+    decision = _decision(view, seat, names)
+    return {
+        "decision": decision,
+        "answers": answers,
+        "mine": mine,
+        "manage": _manage(view, seat),
+        "trade": trade,
+        "claims": claims,
+        "owes": decision is not None or bool(answers),
+        "waiting": "" if decision else _waiting(view, seat, names),
+    }
+
+
+def _auction(view, seat, names) -> dict[str, Any] | None:
+    """The open auction as anyone at the table may see it; the viewer's own
+    sealed bid only to the viewer (the view holds no one else's)."""
+    a = view["auction"]
+    if a is None:
+        return None
+    lots = a["lots"]
+    mine = a["your_bid"]
+    gone = {*a["waiting_on"], *a["answered"]}
+    return {
+        "lots": ", ".join(BOARD[i].name for i in lots),
+        "bid": [names[s] for s in a["answered"]],
+        "passed": [
+            names[p["seat"]]
+            for p in view["players"]
+            if not p["out"] and p["seat"] not in gone
+        ],
+        "waiting": [names[s] for s in a["waiting_on"]],
+        "my_bid": (
+            "Your sealed bid: "
+            + ", ".join(
+                f"{money(x)} on {BOARD[i].name}"
+                for i, x in zip(lots, mine, strict=True)
+                if x
+            )
+            + "."
+            if mine is not None
+            else ""
+        ),
+    }
+
+
+def _over(view, names) -> dict[str, Any] | None:
+    if view["stage"] != "over":
+        return None
+    winners = " and ".join(names[s] for s in view["winners"])
+    return {"line": f"{winners} won ({view['end_reason']})." if winners else ""}
+
+
+def table_context(
+    view: dict[str, Any], seat: int | None, names: list[str], *, urls: dict[str, str]
+) -> dict[str, Any]:
+    """The context of templates/games/classic/table.html for `seat` (None: a
+    spectator), from `view(state, seat)`, the players' names in seat order and
+    the table's URLs (`move`: where the forms post). The template also reads
+    the page's `game.version` and CSRF token, as the Deal's move forms do."""
+    deeds = choices.deeds_by_space(view)
+    roll = view["last_roll"]
+    prompt = _prompt(view, deeds, seat, names)
+    decision = prompt["decision"] if prompt else None
+    return {
+        "classic": {
+            "urls": urls,
+            "seat": seat,
+            "spaces": _spaces(view, deeds, names, seat),
+            "players": _players(view, deeds, names, seat),
+            "dice": (
+                {"faces": roll, "total": sum(roll), "doubles": roll[0] == roll[1]}
+                if len(roll) == 2
+                else None
+            ),
+            "pot": money(view["pot"])
+            if view["options"].get("free_parking_jackpot")
+            else "",
+            "houses": view["houses"],
+            "hotels": view["hotels"],
+            "chance_count": view["chance_count"],
+            "chest_count": view["chest_count"],
+            "round": view["round"],
+            "turn_limit": view["options"].get("turn_limit", 0),
+            "prompt": prompt,
+            "auction": _auction(view, seat, names),
+            "decision_key": (
+                f"{decision['kind']}:{decision['detail']}"
+                if decision
+                else ",".join(str(a["id"]) for a in (prompt or {}).get("answers", []))
+            ),
+            "over": _over(view, names),
+            "spectator": seat is None,
+        }
+    }

@@ -1,0 +1,72 @@
+"""Screenshots of the classic table's partial at 375 and 1280 px, one per
+decision kind, inside a minimal page with the site's stylesheets (no server:
+the page is a file). They land in test-artifacts/classic-<name>-<width>.png for
+a person to look at; the test checks the layout's few hard promises."""
+
+from pathlib import Path
+
+import pytest
+
+from tests.kinds.classic import positions
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+STYLES = ("css/site.css", "games/table.css", "games/classic.css")
+PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Classic table: {name}</title>{links}</head>
+<body><main class="page page--table"><div class="mdeal-game">
+<section id="table" class="table"><header class="status">
+<p class="status__line">{status}</p></header>{partial}</section></div></main></body></html>
+"""
+SHOTS = {
+    "roll": (positions.roll, 0),
+    "end": (positions.end, 0),
+    "jail": (positions.jail, 2),
+    "buy": (positions.buy_short, 0),
+    "bid": (positions.auction, 1),
+    "pay": (positions.pay, 0),
+    "mortgages": (positions.mortgages, 1),
+    "offer": (positions.offer, 0),
+    "spectator": (positions.roll, None),
+    "over": (positions.over, 1),
+}
+
+
+def page_file(name: str, state, seat) -> Path:
+    links = "".join(
+        f'<link rel="stylesheet" href="{(ROOT / "static" / s).as_uri()}">'
+        for s in STYLES
+    )
+    partial = positions.render(state, seat)
+    status = "Your turn." if seat == state.active else "Game 7"
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"classic-{name}.html"
+    path.write_text(PAGE.format(name=name, links=links, status=status, partial=partial))
+    return path
+
+
+@pytest.mark.parametrize("name", SHOTS)
+def test_classic_table_screenshots(browser, name):
+    make, seat = SHOTS[name]
+    path = page_file(name, make(), seat)
+    for width in (375, 1280):
+        context = browser.new_context(viewport={"width": width, "height": 900})
+        page = context.new_page()
+        page.goto(path.as_uri())
+        page.screenshot(
+            path=str(ARTIFACTS / f"classic-{name}-{width}.png"), full_page=True
+        )
+        # Nothing wider than the screen: no sideways scrolling on a phone.
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        # Every space of the board is drawn, with a size.
+        boxes = [page.locator(f"#sq-{i}").bounding_box() for i in range(40)]
+        assert all(b and b["width"] > 20 and b["height"] > 20 for b in boxes)
+        if width == 1280:
+            # The board is a square ring: GO bottom right, Free Parking top left.
+            go, parking = boxes[0], boxes[20]
+            assert go["x"] > parking["x"] + 400 and go["y"] > parking["y"] + 400
+        else:
+            # A list: the spaces stacked in board order, full width.
+            assert all(a["y"] < b["y"] for a, b in zip(boxes, boxes[1:]))
+        context.close()
