@@ -3,6 +3,7 @@ decision kind, inside a minimal page with the site's stylesheets (no server:
 the page is a file). They land in test-artifacts/classic-<name>-<width>.png for
 a person to look at; the test checks the layout's few hard promises."""
 
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,8 @@ PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <title>Classic table: {name}</title>{links}</head>
 <body><main class="page page--table"><div class="mdeal-game">
 <section id="table" class="table"><header class="status">
-<p class="status__line">{status}</p></header>{partial}</section></div></main></body></html>
+<p class="status__line">{status}</p></header>{partial}</section></div></main>
+</body></html>
 """
 SHOTS = {
     "roll": (positions.roll, 0),
@@ -68,5 +70,5 @@ def test_classic_table_screenshots(browser, name):
             assert go["x"] > parking["x"] + 400 and go["y"] > parking["y"] + 400
         else:
             # A list: the spaces stacked in board order, full width.
-            assert all(a["y"] < b["y"] for a, b in zip(boxes, boxes[1:]))
+            assert all(a["y"] < b["y"] for a, b in pairwise(boxes))
         context.close()

@@ -550,6 +550,7 @@ def _prompt(view, deeds, seat, names) -> dict[str, Any] | None:
     if seat is None or view["stage"] == "over" or view["players"][seat]["out"]:
         return None
     offers = view["offers"]
+    offered_to = {o["to"] for o in offers if o["seat"] == seat}
     answers = [
         {
             "id": o["id"],
@@ -557,7 +558,12 @@ def _prompt(view, deeds, seat, names) -> dict[str, Any] | None:
             "accept": not (
                 choices.in_debt(view, seat) or choices.in_debt(view, o["seat"])
             ),
-            "counter": _trade_form(view, deeds, seat, o["seat"], names, offer=o),
+            # One open offer to each player: withdraw yours before countering.
+            "counter": (
+                None
+                if o["seat"] in offered_to or choices.in_debt(view, seat)
+                else _trade_form(view, deeds, seat, o["seat"], names, offer=o)
+            ),
         }
         for o in offers
         if o["to"] == seat
@@ -567,7 +573,6 @@ def _prompt(view, deeds, seat, names) -> dict[str, Any] | None:
         for o in offers
         if o["seat"] == seat
     ]
-    offered_to = {o["to"] for o in offers if o["seat"] == seat}
     trade = []
     if not choices.in_debt(view, seat):
         trade = [

@@ -1,6 +1,10 @@
 """Real engine positions for the classic table's tests, one per decision kind,
 built from scenario() and scripted dice, and a render of the table partial."""
 
+import random
+from html.parser import HTMLParser
+
+from django.http import QueryDict
 from django.template.loader import render_to_string
 
 from games.engines.classic import (
@@ -9,9 +13,14 @@ from games.engines.classic import (
     OfferTrade,
     Resign,
     Roll,
+    awaiting,
+    decide,
+    evolve,
+    new_game,
     scenario,
     view,
 )
+from games.engines.classic.bots import random_bot, sensible_bot
 from games.kinds.classic import TEMPLATE, table_context
 from tests.engines.classic.support import apply
 
@@ -134,3 +143,66 @@ POSITIONS = {
     "offer": offer,
     "over": over,
 }
+
+
+def played(seed: int, seats: int = 3, decisions: int = 400, options=None):
+    """The states of a bot game, one after each decision (sensible bots, with a
+    random one at seat 0 so that odd corners come up)."""
+    rng = random.Random(seed)
+    state = new_game(seats, seed, options)
+    yield state
+    for _ in range(decisions):
+        owed = awaiting(state)
+        if not owed:
+            return
+        entry = rng.choice(owed)
+        bot = random_bot if entry.seat == 0 else sensible_bot
+        move = bot(state, entry.seat, rng)
+        for event in decide(state, move, rng):
+            state = evolve(state, event)
+        yield state
+
+
+class Forms(HTMLParser):
+    """Every form of a rendered page: its action and the fields it would post
+    as they stand (hidden, text and number values, ticked boxes, the first
+    option of a select)."""
+
+    def __init__(self, html: str) -> None:
+        super().__init__()
+        self.forms: list[dict] = []
+        self._select = None
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "form":
+            self.forms.append({"action": a.get("action"), "fields": [], "boxes": []})
+        elif tag == "input" and self.forms:
+            kind = a.get("type", "text")
+            if kind == "checkbox":
+                self.forms[-1]["boxes"].append((a["name"], a["value"], "checked" in a))
+            else:
+                self.forms[-1]["fields"].append((a["name"], a.get("value", "")))
+        elif tag == "select" and self.forms:
+            self._select = a["name"]
+        elif tag == "option" and self._select:
+            self.forms[-1]["fields"].append((self._select, a["value"]))
+            self._select = None
+        elif tag == "button" and self.forms:
+            self.forms[-1]["button"] = True
+
+
+def posted(form: dict, **changes) -> QueryDict:
+    """The form's data as a QueryDict, with fields replaced by `changes` and
+    the boxes named in `tick` ticked."""
+    data = QueryDict(mutable=True)
+    tick = changes.pop("tick", ())
+    for name, value in form["fields"]:
+        data.appendlist(name, str(changes.pop(name, value)))
+    for name, value, checked in form["boxes"]:
+        if checked or (name, value) in tick:
+            data.appendlist(name, value)
+    for name, value in changes.items():
+        data.appendlist(name, str(value))
+    return data
