@@ -2,23 +2,15 @@
 
 from .board import BOARD, DEEDS, GROUPS, Space, group_of, index_named, space
 from .cards import CARDS, CHANCE_CARDS, CHEST_CARDS, Card
-from .decisions import awaiting, default_move, legal_moves
+from .decisions import Awaiting, awaiting, default_move, legal_moves
 from .errors import IllegalMove
 from .events import *  # noqa: F403
 from .events import EVENT_TYPES, SCHEMA_VERSION, Event
 from .evolve import evolve
+from .figures import net_worth, raisable, rent_for
 from .moves import *  # noqa: F403
 from .moves import MOVE_TYPES, Move
-from .rules import (
-    Awaiting,
-    decide,
-    net_worth,
-    new_game,
-    raisable,
-    rent_for,
-    replay,
-    setup,
-)
+from .rules import decide
 from .scenario import scenario
 from .serial import from_json, to_json
 from .state import (
@@ -34,6 +26,7 @@ from .state import (
     SealedBid,
     State,
 )
+from .turns import new_game, replay, setup
 from .view import describe, redact, view
 
 __all__ = [

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from . import moves as mv
 from .board import BOARD, COLOUR_GROUPS, GROUPS, JAIL_FINE, STREET, group_of
 from .decisions import awaiting, legal_moves
-from .rules import may_manage
+from .figures import may_manage
 from .state import Offer, State
 
 Bot = Callable[[State, int, random.Random], mv.Move]

@@ -1,21 +1,26 @@
 """awaiting, legal_moves, default_move: who owes what, and what they may do."""
 
+from dataclasses import dataclass
+
 from . import moves as mv
 from .board import BOARD, COLOUR_GROUPS, GROUPS, HOTEL, JAIL_FINE, STREET
+from .buildings import mortgage_order, one_level_sale
 from .errors import IllegalMove
-from .rules import (
-    Awaiting,
-    holds_group,
-    may_manage,
-    may_raise,
-    mortgage_order,
-    one_level_sale,
-)
+from .figures import holds_group, may_manage, may_raise, money, open_matters
 from .state import END, JAIL_START, ROLL, State
 
 
-def _money(n: int) -> str:
-    return f"${n:,}"
+@dataclass(frozen=True, slots=True)
+class Awaiting:
+    """A decision a seat owes now."""
+
+    seat: int
+    kind: str  # jail, roll, end, buy, bid, pay, mortgages, answer
+    detail: str = ""
+    amount: int | None = None
+    to: tuple[int, ...] | None = None
+    space: int | None = None
+    offer: int | None = None
 
 
 def _whom(creditors: tuple[int, ...]) -> str:
@@ -52,7 +57,7 @@ def awaiting(state: State) -> tuple[Awaiting, ...]:
             Awaiting(
                 d.seat,
                 "pay",
-                f"You owe {_money(d.amount)} to {_whom(d.creditors)}: sell "
+                f"You owe {money(d.amount)} to {_whom(d.creditors)}: sell "
                 "buildings or mortgage to raise it.",
                 amount=d.amount,
                 to=d.creditors,
@@ -68,7 +73,7 @@ def awaiting(state: State) -> tuple[Awaiting, ...]:
             Awaiting(
                 state.active,
                 "buy",
-                f"Buy {sp.name} for {_money(sp.price)}, or decline and it goes "
+                f"Buy {sp.name} for {money(sp.price)}, or decline and it goes "
                 "to auction.",
                 amount=sp.price,
                 space=sp.index,
@@ -178,12 +183,7 @@ def legal_moves(state: State, seat: int) -> list[mv.Move]:
     moves.extend(
         mv.WithdrawOffer(seat=seat, offer=o.id) for o in s.offers if o.seat == seat
     )
-    if not (
-        s.for_sale is not None
-        or s.auction is not None
-        or s.debts
-        or s.inheritance is not None
-    ):
+    if not open_matters(s):
         moves.extend(
             mv.ClaimRent(seat=seat, space=c.space) for c in s.claims if c.owner == seat
         )
@@ -217,4 +217,4 @@ def default_move(state: State, seat: int) -> mv.Move | None:
     return None
 
 
-__all__ = ["IllegalMove", "awaiting", "default_move", "legal_moves"]
+__all__ = ["Awaiting", "IllegalMove", "awaiting", "default_move", "legal_moves"]

@@ -7,7 +7,7 @@ from . import events as ev
 from .board import BOARD, DEEDS
 from .cards import CARDS
 from .decisions import awaiting
-from .rules import net_worth, rent_for
+from .figures import money, net_worth, rent_for
 from .serial import to_json
 from .state import State
 
@@ -120,10 +120,6 @@ def redact(event: ev.Event, seat: int | None) -> dict[str, Any]:
     return d
 
 
-def _money(n: int) -> str:
-    return f"${n:,}"
-
-
 def describe(event: ev.Event, seat: int | None, names: Sequence[str]) -> str | None:
     """The history line for `event` as `seat` may read it ("Bea placed a sealed
     bid." to others, "You bid $120 on Boardwalk." to Bea); None for no line."""
@@ -156,7 +152,7 @@ def describe(event: ev.Event, seat: int | None, names: Sequence[str]) -> str | N
             verb = "went back" if e.backward else "moved"
             return f"{who(e.seat)} {verb} to {at(e.to)}."
         case ev.SalaryCollected():
-            return f"{who(e.seat)} collected {_money(e.amount)} salary."
+            return f"{who(e.seat)} collected {money(e.amount)} salary."
         case ev.SentToJail():
             return f"{who(e.seat)} went to jail."
         case ev.LeftJail():
@@ -166,14 +162,14 @@ def describe(event: ev.Event, seat: int | None, names: Sequence[str]) -> str | N
         case ev.PurchaseOffered():
             return None
         case ev.PropertyBought():
-            return f"{who(e.seat)} bought {at(e.space)} for {_money(e.price)}."
+            return f"{who(e.seat)} bought {at(e.space)} for {money(e.price)}."
         case ev.PurchaseDeclined():
             return f"{who(e.seat)} declined to buy {at(e.space)}."
         case ev.AuctionOpened():
             return f"Auction of {', '.join(at(i) for i in e.lots)}: sealed bids."
         case ev.BidPlaced():
             if e.seat == seat:
-                return f"You bid {', '.join(_money(a) for a in e.amounts)}."
+                return f"You bid {', '.join(money(a) for a in e.amounts)}."
             return f"{who(e.seat)} placed a sealed bid."
         case ev.BidPassed():
             return f"{who(e.seat)} passed."
@@ -183,17 +179,17 @@ def describe(event: ev.Event, seat: int | None, names: Sequence[str]) -> str | N
             return (
                 "The auction closed: "
                 + "; ".join(
-                    f"{at(x.space)} to {whom(x.seat)} for {_money(x.price)}"
+                    f"{at(x.space)} to {whom(x.seat)} for {money(x.price)}"
                     for x in e.sales
                 )
                 + "."
             )
         case ev.MoneyPaid():
-            return f"{who(e.seat)} paid {whom(e.to)} {_money(e.amount)} ({e.reason})."
+            return f"{who(e.seat)} paid {whom(e.to)} {money(e.amount)} ({e.reason})."
         case ev.PotCollected():
-            return f"{who(e.seat)} took the Free Parking pot of {_money(e.amount)}."
+            return f"{who(e.seat)} took the Free Parking pot of {money(e.amount)}."
         case ev.RentClaimable():
-            return f"{who(e.seat)} may claim {_money(e.amount)} rent."
+            return f"{who(e.seat)} may claim {money(e.amount)} rent."
         case ev.RentClaimed():
             return f"{who(e.seat)} claimed rent on {at(e.space)}."
         case ev.CardDrawn():
@@ -203,17 +199,17 @@ def describe(event: ev.Event, seat: int | None, names: Sequence[str]) -> str | N
         case ev.BuildingBuilt():
             return f"{who(e.seat)} built on {at(e.space)}."
         case ev.BuildingsSold():
-            return f"{who(e.seat)} sold buildings in {e.group} for {_money(e.refund)}."
+            return f"{who(e.seat)} sold buildings in {e.group} for {money(e.refund)}."
         case ev.BuildingsReturned():
             return f"{who(e.seat)}'s buildings went back to the bank."
         case ev.PropertyMortgaged():
-            return f"{who(e.seat)} mortgaged {at(e.space)} for {_money(e.amount)}."
+            return f"{who(e.seat)} mortgaged {at(e.space)} for {money(e.amount)}."
         case ev.MortgageLifted():
             return f"{who(e.seat)} lifted the mortgage on {at(e.space)}."
         case ev.MortgagesKept():
             return None
         case ev.DebtOpened():
-            return f"{who(e.debt.seat)} must raise {_money(e.debt.amount)}."
+            return f"{who(e.debt.seat)} must raise {money(e.debt.amount)}."
         case ev.DebtSettled():
             return None
         case ev.PlayerBankrupt():
