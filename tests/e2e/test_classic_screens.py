@@ -21,17 +21,19 @@ PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <p class="status__line">{status}</p></header>{partial}</section></div></main>
 </body></html>
 """
+# name: (position, seat, the folds to open: data-fold values)
 SHOTS = {
-    "roll": (positions.roll, 0),
-    "end": (positions.end, 0),
-    "jail": (positions.jail, 2),
-    "buy": (positions.buy_short, 0),
-    "bid": (positions.auction, 1),
-    "pay": (positions.pay, 0),
-    "mortgages": (positions.mortgages, 1),
-    "offer": (positions.offer, 0),
-    "spectator": (positions.roll, None),
-    "over": (positions.over, 1),
+    "roll": (positions.roll, 0, ()),
+    "end": (positions.end, 0, ("manage",)),
+    "jail": (positions.jail_with_card, 2, ()),
+    "buy": (positions.buy_short, 0, ()),
+    "bid": (positions.auction, 1, ()),
+    "pay": (positions.pay, 0, ()),
+    "mortgages": (positions.mortgages, 1, ()),
+    "offer": (positions.offer, 0, ("counter-1",)),
+    "trade": (positions.roll, 1, ("trade", "trade-0")),
+    "spectator": (positions.roll, None, ()),
+    "over": (positions.over, 1, ()),
 }
 
 
@@ -50,15 +52,21 @@ def page_file(name: str, state, seat) -> Path:
 
 @pytest.mark.parametrize("name", SHOTS)
 def test_classic_table_screenshots(browser, name):
-    make, seat = SHOTS[name]
+    make, seat, folds = SHOTS[name]
     path = page_file(name, make(), seat)
     for width in (375, 1280):
         context = browser.new_context(viewport={"width": width, "height": 900})
         page = context.new_page()
         page.goto(path.as_uri())
+        for fold in folds:
+            page.locator(f'details[data-fold="{fold}"] > summary').click()
         page.screenshot(
             path=str(ARTIFACTS / f"classic-{name}-{width}.png"), full_page=True
         )
+        if width == 375:  # the first thing a phone shows, at a readable scale
+            page.locator("#prompt").screenshot(
+                path=str(ARTIFACTS / f"classic-{name}-{width}-prompt.png")
+            )
         # Nothing wider than the screen: no sideways scrolling on a phone.
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         # Every space of the board is drawn, with a size.

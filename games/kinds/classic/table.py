@@ -112,6 +112,7 @@ def _spaces(view, deeds, names, seat):
     for p in view["players"]:
         if not p["out"]:
             tokens.setdefault(p["position"], []).append(_token(p, names, seat))
+    on_offer = {view["for_sale"], *(view["auction"] or {}).get("lots", ())}
     out = []
     for sp in BOARD:
         d = deeds.get(sp.index)
@@ -156,7 +157,7 @@ def _spaces(view, deeds, names, seat):
                 "note": note,
                 "tokens": here,
                 "label": "; ".join(facts) + ".",
-                "for_sale": view["for_sale"] == sp.index,
+                "for_sale": sp.index in on_offer,
             }
         )
     return out
@@ -615,15 +616,18 @@ def _auction(view, seat, names) -> dict[str, Any] | None:
     lots = a["lots"]
     mine = a["your_bid"]
     gone = {*a["waiting_on"], *a["answered"]}
+    def who(s: int) -> str:
+        return "you" if s == seat else names[s]
+
     return {
         "lots": ", ".join(BOARD[i].name for i in lots),
-        "bid": [names[s] for s in a["answered"]],
+        "bid": [who(s) for s in a["answered"]],
         "passed": [
-            names[p["seat"]]
+            who(p["seat"])
             for p in view["players"]
             if not p["out"] and p["seat"] not in gone
         ],
-        "waiting": [names[s] for s in a["waiting_on"]],
+        "waiting": [who(s) for s in a["waiting_on"]],
         "my_bid": (
             "Your sealed bid: "
             + ", ".join(
