@@ -616,6 +616,7 @@ def _auction(view, seat, names) -> dict[str, Any] | None:
     lots = a["lots"]
     mine = a["your_bid"]
     gone = {*a["waiting_on"], *a["answered"]}
+
     def who(s: int) -> str:
         return "you" if s == seat else names[s]
 
