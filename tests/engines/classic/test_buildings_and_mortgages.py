@@ -1,16 +1,23 @@
 """Buildings and mortgages (RULES-CLASSIC.md "Buildings", "Mortgages")."""
 
+import pytest
+
 from games.engines.classic import (
+    AcceptOffer,
     Build,
+    BuildingsSold,
     Mortgage,
+    OfferTrade,
+    PropertyMortgaged,
     RaiseAndPay,
     Roll,
     SellBuildings,
     Unmortgage,
+    default_move,
     scenario,
 )
 
-from .support import apply, cash, refused
+from .support import apply, cash, events_of, refused
 
 BLUES = "0 owns: Boardwalk, Park Place"
 
@@ -106,3 +113,101 @@ def test_raising_money_by_default_mortgages_cheapest_plain_deeds_first():
     # Baltic (30) then Reading (100) then one house (100): 230 >= 200.
     assert s.mortgaged[3] and s.mortgaged[5] and s.debts == ()
     assert s.levels[37] + s.levels[39] == 1 and cash(s)[0] == 30
+
+
+@pytest.mark.parametrize(
+    "houses,levels,left",
+    [
+        # Bank stock of houses -> the dark blue levels after raising, cash left.
+        (32, (4, 4), 0),  # plenty: each hotel comes down to 4 houses
+        (4, (2, 2), 400),  # one hotel to 4 houses, then both as far as stock allows
+        (2, (1, 1), 600),  # 2 spare houses: the hotels come down to 1 house each
+        (0, (0, 0), 800),  # none spare: the hotels come down to nothing
+    ],
+)
+def test_raising_money_by_default_breaks_hotels_only_as_far_as_the_bank_houses_allow(
+    houses, levels, left
+):
+    s = scenario(
+        "0 cash: 0\n0 owns: Park Place +hotel, Boardwalk +hotel\n0 at: 1\n"
+        f"houses: {houses}"
+    )
+    s = apply(s, Roll(seat=0), dice=(1, 2))  # Income Tax, 200
+    assert default_move(s, 0) == RaiseAndPay(seat=0)
+    s = apply(s, RaiseAndPay(seat=0))
+    assert (s.levels[37], s.levels[39]) == levels and s.debts == ()
+    assert cash(s)[0] == left and s.hotels == 12
+    assert s.houses == houses - sum(levels)
+
+
+def test_raising_money_by_default_follows_the_three_steps_in_order():
+    s = scenario(
+        "seats: 3\n0 cash: 0\n0 at: 36\n0 owns: Electric Company, "
+        "Mediterranean Avenue, Baltic Avenue, Oriental Avenue +1, Vermont Avenue +1, "
+        "Connecticut Avenue +1, St. James Place +1, Tennessee Avenue +1, "
+        "New York Avenue +1\n1 owns: Boardwalk +2, Park Place +2"
+    )
+    s = apply(s, Roll(seat=0), dice=(1, 2))  # Boardwalk with 2 houses: 600
+    events = events_of(s, RaiseAndPay(seat=0))
+    steps = [
+        (e.space,) if isinstance(e, PropertyMortgaged) else (e.group, e.levels)
+        for e in events
+        if isinstance(e, PropertyMortgaged | BuildingsSold)
+    ]
+    assert steps == [
+        # 1. Deeds with no buildings in their group, lowest mortgage value
+        # first, sites of a complete group after all others.
+        (12,),
+        (1,),
+        (3,),
+        # 2. Buildings one level at a time, evenly, cheapest house cost first.
+        ("light blue", (1, 1, 0)),
+        ("light blue", (1, 0, 0)),
+        ("light blue", (0, 0, 0)),
+        ("orange", (1, 1, 0)),
+        ("orange", (1, 0, 0)),
+        ("orange", (0, 0, 0)),
+        # 3. The sites so cleared, in the order of step 1, until cash covers it.
+        (6,),
+        (8,),
+        (9,),
+        (16,),
+    ]
+    s = apply(s, RaiseAndPay(seat=0))
+    assert s.debts == () and cash(s)[:2] == [610 - 600, 1500 + 600]
+
+
+def test_a_mortgage_kept_on_a_received_deed_costs_the_full_110_percent_to_lift():
+    s = scenario("active: 1\n0 owns: Reading Railroad (mortgaged)")
+    s = apply(
+        s,
+        OfferTrade(seat=0, to=1, give_deeds=(5,), get_cash=50),
+        AcceptOffer(seat=1, offer=1),
+    )
+    assert s.owner[5] == 1 and s.mortgaged[5] and cash(s) == [1550, 1500 - 50 - 10]
+    s = apply(s, Unmortgage(seat=1, space=5))
+    assert not s.mortgaged[5] and cash(s)[1] == 1440 - 110
+
+
+def test_managing_is_open_before_rolling_between_doubles_and_before_ending():
+    s = scenario(
+        BLUES + ", Reading Railroad (mortgaged)\n0 at: 30\nchance: ch_dividend"
+    )
+    s = apply(s, Build(seat=0, space=39))  # before the first roll
+    s = apply(s, Roll(seat=0), dice=(3, 3))  # doubles to 36: Chance, $50
+    assert s.stage == "roll"
+    s = apply(s, Build(seat=0, space=37))  # between doubles rolls
+    s = apply(s, Roll(seat=0), dice=(1, 2))  # 39: own Boardwalk
+    assert s.stage == "end"
+    s = apply(s, Build(seat=0, space=39), Unmortgage(seat=0, space=5))
+    assert (s.levels[37], s.levels[39]) == (1, 2)
+
+
+def test_no_building_or_lifting_while_a_buy_decision_is_open_but_raising_cash():
+    s = scenario(BLUES + ", Reading Railroad (mortgaged), Baltic Avenue\n0 at: 26")
+    s = apply(s, Roll(seat=0), dice=(1, 2))  # Marvin Gardens for sale
+    assert s.for_sale == 29
+    refused(s, Build(seat=0, space=39), "own turn, between rolls")
+    refused(s, Unmortgage(seat=0, space=5), "own turn, between rolls")
+    s = apply(s, Mortgage(seat=0, space=3))
+    assert s.mortgaged[3] and s.for_sale == 29

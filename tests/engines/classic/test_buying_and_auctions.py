@@ -1,11 +1,15 @@
 """Buying and sealed-bid auctions (RULES-CLASSIC.md "Buying and auctions")."""
 
 from games.engines.classic import (
+    AcceptOffer,
     Bid,
+    Build,
     Buy,
     DeclineBuy,
+    DeclineOffer,
     EndTurn,
     Mortgage,
+    OfferTrade,
     PassBid,
     Roll,
     awaiting,
@@ -113,3 +117,40 @@ def test_house_rule_no_auctions_leaves_a_declined_property_with_the_bank():
     s = apply(_offered("options: no_auctions"), DeclineBuy(seat=0))
     assert s.auction is None and s.owner[39] is None
     assert [a.kind for a in awaiting(s)] == ["end"]
+
+
+def test_a_bidder_may_raise_cash_before_bidding_not_after():
+    s = apply(
+        _offered("1 cash: 0\n1 owns: Reading Railroad, Baltic Avenue"),
+        DeclineBuy(seat=0),
+    )
+    s = apply(s, Mortgage(seat=1, space=5), Bid(seat=1, amounts=(100,)))
+    refused(s, Mortgage(seat=1, space=3), "cannot sell or mortgage now")
+    # Nobody else raises cash during an auction unless they are a bidder.
+    refused(s, Mortgage(seat=0, space=5), "You do not own")
+
+
+def test_trades_go_on_while_an_auction_is_open_but_building_waits():
+    s = apply(
+        _offered("0 owns: Oriental Avenue, Vermont Avenue\n1 owns: Connecticut Avenue"),
+        DeclineBuy(seat=0),
+    )
+    s = apply(
+        s,
+        OfferTrade(seat=2, to=0, give_deeds=(), give_cash=10, get_cash=0),
+        DeclineOffer(seat=0, offer=1),
+        OfferTrade(seat=1, to=0, give_deeds=(9,), get_cash=150),
+        AcceptOffer(seat=0, offer=2),
+    )
+    assert s.owner[9] == 0 and s.auction is not None
+    refused(s, Build(seat=0, space=9), "own turn, between rolls")
+
+
+def test_after_a_purchase_or_an_auction_the_turn_goes_on():
+    s = scenario("seats: 3\n0 at: 33")
+    s = apply(s, Roll(seat=0), Buy(seat=0), dice=(3, 3))  # doubles to 39
+    assert [a.kind for a in awaiting(s)] == ["roll"]
+    s = scenario("seats: 3\n0 at: 33")
+    s = apply(s, Roll(seat=0), DeclineBuy(seat=0), dice=(3, 3))
+    s = apply(s, PassBid(seat=0), PassBid(seat=1), PassBid(seat=2))
+    assert s.owner[39] is None and [a.kind for a in awaiting(s)] == ["roll"]

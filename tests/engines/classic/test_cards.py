@@ -163,3 +163,15 @@ def test_a_card_move_never_builds_anything():
         for e in events_of(scenario("0 at: 4\nchance: ch_boardwalk"), Roll(seat=0),
                            dice=(1, 2))
     )  # fmt: skip
+
+
+def test_the_rent_roll_after_a_utility_card_never_counts_as_doubles():
+    # 4 + 3 reaches Chance 7; the rent roll of 5 + 5 pays 10 x 10 and gives no
+    # further roll.
+    s = _draw("ch_utility", "1 owns: Electric Company", dice=(1, 2, 5, 5))
+    assert where(s, 0) == 12 and cash(s)[:2] == [1400, 1600]
+    assert [a.kind for a in awaiting(s)] == ["end"]
+    # After a doubles move, the player still rolls again, whatever the rent roll.
+    s = _draw("ch_utility", "1 owns: Electric Company", start=3, dice=(2, 2, 1, 2))
+    assert where(s, 0) == 12 and cash(s)[:2] == [1470, 1530]
+    assert [a.kind for a in awaiting(s)] == ["roll"]

@@ -13,7 +13,7 @@ from games.engines.classic import (
     scenario,
 )
 
-from .support import apply, cash, refused
+from .support import apply, cash, events_of, kinds, refused
 
 
 def test_a_payment_the_cash_does_not_cover_is_a_debt_that_pays_itself_once_raised():
@@ -114,6 +114,12 @@ def test_net_worth_counts_cash_deeds_half_if_mortgaged_and_buildings():
         "0 owns: Boardwalk +hotel, Park Place +4, Reading Railroad (mortgaged)"
     )
     assert net_worth(s, 0) == 100 + 400 + 1000 + 350 + 800 + 100
+    # A Get Out of Jail Free card counts $0.
+    with_card = scenario(
+        "0 cash: 100\n0 cards: ch_jail_free\n"
+        "0 owns: Boardwalk +hotel, Park Place +4, Reading Railroad (mortgaged)"
+    )
+    assert net_worth(with_card, 0) == net_worth(s, 0)
 
 
 def test_the_turn_limit_ends_the_game_and_the_highest_net_worth_wins():
@@ -152,3 +158,106 @@ def test_an_auction_bidder_passing_after_a_resignation_closes_it():
     s = apply(s, Roll(seat=0), DeclineBuy(seat=0), dice=(1, 2))
     s = apply(s, PassBid(seat=0), Bid(seat=1, amounts=(10,)), Resign(seat=2))
     assert s.auction is None and s.owner[39] == 1
+
+
+# Bankruptcy while an auction is open (only a resignation can cause one: no debt
+# is open during an auction, and resigning with none is bankruptcy to the bank).
+
+
+def _auction_of_boardwalk(extra: str = ""):
+    """Seat 0 reaches Boardwalk (39) from 36 and declines it: an auction opens."""
+    from games.engines.classic import DeclineBuy
+
+    s = scenario("seats: 3\n0 at: 36\n" + extra)
+    return apply(s, Roll(seat=0), DeclineBuy(seat=0), dice=(1, 2))
+
+
+def test_a_bidder_who_resigns_after_bidding_has_the_bid_voided_and_deeds_go_unsold():
+    s = _auction_of_boardwalk("2 owns: Reading Railroad (mortgaged)")
+    s = apply(s, Bid(seat=1, amounts=(300,)), Bid(seat=2, amounts=(350,)))
+    s = apply(s, Resign(seat=2))
+    # The resigner's deed goes back to the bank, mortgage cancelled, with no
+    # second auction; their sealed bid is gone with them.
+    assert s.players[2].out and s.owner[5] is None and not s.mortgaged[5]
+    assert s.auction.lots == (39,) and [b.seat for b in s.auction.bids] == [1]
+    s = apply(s, PassBid(seat=0))
+    assert s.auction is None and s.owner[39] == 1 and cash(s)[1] == 1200
+    # The deed returned to the bank is offered again to the next lander.
+    from games.engines.classic import EndTurn
+
+    s = apply(s, EndTurn(seat=0), Roll(seat=1), dice=(2, 3))
+    assert s.for_sale == 5
+
+
+def test_the_player_who_declined_resigning_leaves_the_auction_to_the_others():
+    s = _auction_of_boardwalk("0 owns: Baltic Avenue")
+    s = apply(s, Resign(seat=0))
+    assert s.owner[3] is None and s.auction.bidders == (1, 2)
+    s = apply(s, Bid(seat=2, amounts=(100,)), Bid(seat=1, amounts=(100,)))
+    # The tie still goes in seat order from the player who declined (seat 0),
+    # and once the auction closes the next seat's turn starts.
+    assert s.owner[39] == 1 and s.owner[3] is None
+    assert s.active == 1 and [(a.seat, a.kind) for a in awaiting(s)] == [(1, "roll")]
+
+
+def test_a_resignation_leaving_one_player_ends_the_game_during_an_auction():
+    from games.engines.classic import DeclineBuy
+
+    s = scenario("0 at: 36")
+    s = apply(s, Roll(seat=0), DeclineBuy(seat=0), dice=(1, 2))
+    s = apply(s, Resign(seat=1))
+    assert s.over and s.winners == (0,) and s.owner[39] is None
+    assert awaiting(s) == ()
+    refused(s, PassBid(seat=0), "The game is over.")
+
+
+def test_resigning_while_owing_nothing_is_bankruptcy_to_the_bank():
+    s = scenario("seats: 3\n1 cash: 700\n1 owns: Boardwalk, Reading Railroad")
+    s = apply(s, Resign(seat=1))
+    assert s.players[1].out and cash(s) == [1500, 0, 1500]
+    assert s.auction.lots == (5, 39) and s.auction.first == 2
+
+
+def test_a_bankruptcy_auction_skips_a_bid_its_bidder_can_no_longer_pay():
+    s = scenario(
+        "seats: 3\n0 cash: 0\n0 owns: Baltic Avenue (mortgaged), "
+        "Reading Railroad (mortgaged)\n0 at: 1\n1 cash: 100"
+    )
+    s = apply(s, Roll(seat=0), dice=(1, 2))  # Income Tax: bankrupt to the bank
+    s = apply(s, Bid(seat=1, amounts=(60, 100)), Bid(seat=2, amounts=(0, 50)))
+    # Seat 1 wins Baltic for 60 and can no longer pay 100 for Reading.
+    assert s.owner[3] == 1 and s.owner[5] == 2 and cash(s)[1:] == [40, 1450]
+
+
+def test_interest_the_creditor_cannot_pay_on_received_mortgages_is_a_debt():
+    s = scenario(
+        "seats: 3\n0 cash: 0\n0 owns: Baltic Avenue (mortgaged), Mediterranean "
+        "Avenue (mortgaged)\n0 at: 36\n1 cash: 0\n1 owns: Boardwalk"
+    )
+    s = apply(s, Roll(seat=0), dice=(1, 2))  # rent 50: bankrupt to seat 1
+    s = apply(s, LiftMortgages(seat=1, spaces=()))  # keep both: 3 + 3 interest
+    assert [(a.seat, a.kind, a.amount, a.to) for a in awaiting(s)] == [
+        (1, "pay", 6, ())
+    ]
+    s = apply(s, Mortgage(seat=1, space=39))
+    assert s.debts == () and cash(s)[1] == 200 - 6 and s.mortgaged[1]
+
+
+BROWNS_BUILT = "0 cash: 0\n0 owns: Baltic Avenue +1, Mediterranean Avenue +1"
+
+
+def test_bankruptcy_to_the_bank_returns_buildings_to_the_stock_unpaid():
+    s = scenario(f"seats: 3\n{BROWNS_BUILT}\n0 at: 1")
+    events = events_of(s, Roll(seat=0), dice=(1, 2))  # Income Tax 200 > 110
+    assert "BuildingsReturned" in kinds(events) and "BuildingsSold" not in kinds(events)
+    s = apply(s, Roll(seat=0), dice=(1, 2))
+    assert s.players[0].out and s.houses == 32 and s.levels[1] == s.levels[3] == 0
+    assert cash(s) == [0, 1500, 1500] and s.auction.lots == (1, 3)
+
+
+def test_bankruptcy_to_several_players_sells_the_buildings_then_shares_the_cash():
+    s = scenario(f"seats: 4\n{BROWNS_BUILT}\n0 at: 4\nchance: ch_chairman")
+    s = apply(s, Roll(seat=0), dice=(1, 2))  # owes 150, could raise 110
+    # The 2 houses sell for 50: 16 each, the odd 2 dollars to the bank.
+    assert s.players[0].out and cash(s) == [0, 1516, 1516, 1516]
+    assert s.houses == 32 and s.auction.lots == (1, 3)

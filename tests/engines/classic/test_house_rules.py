@@ -5,6 +5,8 @@ from games.engines.classic import (
     Build,
     ClaimRent,
     Options,
+    PayJailFine,
+    Resign,
     Roll,
     SellBuildings,
     new_game,
@@ -60,3 +62,29 @@ def test_starting_cash_is_an_option():
     assert [p.cash for p in new_game(3, 1, Options(starting_cash=2000)).players] == [
         2000
     ] * 3
+
+
+def test_uneven_building_still_needs_four_houses_on_the_site_for_a_hotel():
+    s = scenario("options: uneven_building\n0 owns: Boardwalk +3, Park Place")
+    s = apply(s, Build(seat=0, space=39))
+    assert s.levels[39] == 4 and s.hotels == 12
+    s = apply(s, Build(seat=0, space=39))
+    assert (s.levels[37], s.levels[39]) == (0, 5) and s.hotels == 11
+
+
+def test_free_parking_jackpot_also_takes_card_payments_and_jail_fines():
+    s = scenario("options: free_parking_jackpot\n0 at: 4\nchance: ch_speeding")
+    s = apply(s, Roll(seat=0), dice=(1, 2))
+    assert s.pot == 15
+    s = scenario("options: free_parking_jackpot\n0 jail: 0")
+    s = apply(s, PayJailFine(seat=0))
+    assert s.pot == 50 and cash(s)[0] == 1450
+    # Rent goes to the owner, never into the pot.
+    s = scenario("options: free_parking_jackpot\n0 at: 36\n1 owns: Boardwalk")
+    assert apply(s, Roll(seat=0), dice=(1, 2)).pot == 0
+
+
+def test_no_auctions_also_leaves_a_bankrupts_deeds_with_the_bank():
+    s = scenario("seats: 3\noptions: no_auctions\n1 owns: Boardwalk")
+    s = apply(s, Resign(seat=1))
+    assert s.auction is None and s.owner[39] is None and not s.over

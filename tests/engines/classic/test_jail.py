@@ -1,8 +1,13 @@
 """Jail: three ways out (RULES-CLASSIC.md "Jail")."""
 
 from games.engines.classic import (
+    AcceptOffer,
+    Bid,
     Build,
+    DeclineBuy,
     EndTurn,
+    OfferTrade,
+    PassBid,
     PayJailFine,
     Roll,
     UseJailCard,
@@ -75,3 +80,19 @@ def test_a_player_in_jail_still_collects_rent_and_builds_on_their_turn():
 def test_going_to_jail_by_the_space_ends_the_turn_even_after_doubles():
     s = apply(scenario("0 at: 26"), Roll(seat=0), dice=(2, 2))
     assert s.players[0].in_jail and s.active == 1
+
+
+def test_a_player_in_jail_still_collects_rent_bids_and_trades():
+    s = scenario("seats: 3\n1 jail: 1\n1 owns: Boardwalk, Reading Railroad\n0 at: 36")
+    s = apply(s, Roll(seat=0), dice=(1, 2))  # Boardwalk: rent 50 to seat 1 in jail
+    assert cash(s)[:2] == [1450, 1550]
+    s = scenario("seats: 3\n1 jail: 1\n0 at: 32")
+    s = apply(s, Roll(seat=0), DeclineBuy(seat=0), dice=(1, 2))  # Short Line
+    s = apply(s, PassBid(seat=0), Bid(seat=1, amounts=(120,)), PassBid(seat=2))
+    assert s.owner[35] == 1 and s.players[1].in_jail
+    s = apply(
+        s,
+        OfferTrade(seat=0, to=1, give_cash=150, get_deeds=(35,)),
+        AcceptOffer(seat=1, offer=1),
+    )
+    assert s.owner[35] == 0 and cash(s)[:2] == [1350, 1530]

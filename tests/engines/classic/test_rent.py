@@ -46,3 +46,14 @@ def test_utilities_pay_4_or_10_times_the_dice_that_brought_the_player():
 
 def test_rent_is_owed_to_an_owner_in_jail():
     assert _land("1 owns: Boardwalk\n1 jail: 0", 36) == [1450, 1550]
+
+
+def test_the_unbuilt_site_of_a_full_group_pays_double_even_when_others_are_built():
+    table = "1 owns: Oriental Avenue +1, Vermont Avenue +1, Connecticut Avenue"
+    assert _land(table, 6) == [1500 - 16, 1500 + 16]  # Connecticut: 2 x 8
+
+
+def test_a_mortgaged_railroad_landed_on_pays_nothing_though_it_counts():
+    table = "1 owns: Reading Railroad (mortgaged), Short Line"
+    assert _land(table, 2) == [1500, 1500]
+    assert _land(table, 32) == [1450, 1550]  # Short Line: 2 railroads, 50

@@ -92,3 +92,16 @@ def test_each_side_must_afford_its_cash_and_mortgage_costs():
     s = scenario("0 owns: Boardwalk (mortgaged)\n1 cash: 219")
     s = apply(s, OfferTrade(seat=0, to=1, give_deeds=(39,), lift=(39,)))
     assert kinds(events_of(s, AcceptOffer(seat=1, offer=1))) == ["OfferVoided"]
+
+
+def test_a_counter_offer_is_a_decline_plus_a_new_offer():
+    s = scenario("0 owns: Boardwalk\n1 owns: Park Place")
+    s = apply(
+        s,
+        OfferTrade(seat=0, to=1, give_cash=100, get_deeds=(37,)),
+        DeclineOffer(seat=1, offer=1),
+        OfferTrade(seat=1, to=0, give_deeds=(37,), get_cash=300),
+    )
+    assert [(o.id, o.seat, o.to) for o in s.offers] == [(2, 1, 0)]
+    s = apply(s, AcceptOffer(seat=0, offer=2))
+    assert s.owner[37] == 0 and cash(s) == [1200, 1800]

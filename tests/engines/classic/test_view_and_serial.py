@@ -5,6 +5,7 @@ import json
 import pytest
 
 from games.engines.classic import (
+    AcceptOffer,
     Bid,
     DeclineBuy,
     OfferTrade,
@@ -105,3 +106,16 @@ def test_a_move_with_fields_of_the_wrong_type_is_refused_with_a_sentence():
 
     refused(new_game(2, 1), Roll(seat=True), "not well formed")
     refused(new_game(2, 1), Bid(seat=0, amounts=("1",)), "not well formed")
+
+
+def test_a_completed_trade_is_public_while_the_open_offer_was_not():
+    s = scenario("seats: 3\n0 owns: Boardwalk")
+    (made,) = events_of(s, OfferTrade(seat=0, to=1, give_deeds=(39,), get_cash=5))
+    assert redact(made, 2)["offer"] is None and redact(made, 1)["offer"]
+    s = apply(s, OfferTrade(seat=0, to=1, give_deeds=(39,), get_cash=5))
+    (done,) = events_of(s, AcceptOffer(seat=1, offer=1))
+    assert "redacted" not in redact(done, 2) and redact(done, 2)["offer"]
+    assert describe_event(done, 2, NAMES)
+    assert view(apply(s, AcceptOffer(seat=1, offer=1)), 2)["players"][1]["cash"] == (
+        1495
+    )
