@@ -14,7 +14,7 @@ from datetime import datetime
 
 from django.db.models import Prefetch
 
-from games import engine
+from games import kinds
 from games.models import Game, GameEvent, Seat
 
 FORMAT = "mdeal-game"
@@ -31,6 +31,7 @@ def game_export(*, game: Game, seat: Seat | None) -> dict:
     `game` comes with its seats prefetched (`selectors.game_for_viewer`);
     the events are read in one query.
     """
+    engine = game.engine
     complete = game.is_over
     viewer = None if complete or seat is None else seat.position
     seats = sorted(game.seats.all(), key=lambda s: s.position)
@@ -43,7 +44,7 @@ def game_export(*, game: Game, seat: Seat | None) -> dict:
     )
     events = []
     for row in rows.iterator():
-        event = row.event()
+        event = row.event(engine)
         events.append(
             {
                 "seq": row.seq,
@@ -61,6 +62,7 @@ def game_export(*, game: Game, seat: Seat | None) -> dict:
         "format_version": FORMAT_VERSION,
         "game": {
             "id": game.pk,
+            "kind": game.kind,
             "status": game.status,
             "created_at": _time(game.created_at),
             "started_at": _time(game.started_at),
@@ -106,8 +108,10 @@ def exportable_games(
     )
 
 
-def replay_export(record: dict) -> "engine.State":
-    """The state a complete export's events replay to."""
+def replay_export(record: dict):
+    """The state a complete export's events replay to (by its kind's engine;
+    exports made before there were kinds are Monopoly Deal)."""
     if not record["viewer"]["complete"]:
         raise ValueError("Only a finished game's export holds every event.")
+    engine = kinds.get(record["game"].get("kind", kinds.DEFAULT)).engine
     return engine.replay([engine.from_json(e["event"]) for e in record["events"]])

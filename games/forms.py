@@ -4,11 +4,12 @@ import json
 
 from django import forms
 
-from games.engine import OPTION_LABELS
+from games import kinds
 from games.errors import BadMove
-from games.models import BOT_STRENGTHS, Seat
+from games.models import BOT_STRENGTHS, Game, Seat
 
-SEAT_CHOICES = [(n, f"{n} players") for n in range(2, 6)]
+# Every kind's range; the service refuses a count outside the chosen kind's.
+SEAT_CHOICES = [(n, f"{n} players") for n in range(Game.MIN_SEATS, Game.MAX_SEATS + 1)]
 
 MINUTE = 60
 HOUR = 60 * MINUTE
@@ -45,8 +46,17 @@ def decision_time_label(seconds: int) -> str:
 
 
 class GameCreateForm(forms.Form):
-    """A new game: seats, time per decision, house rules, who may join."""
+    """A new game: which game, seats, time per decision, house rules, who may
+    join. Each kind's house rules are fields `option_<kind>_<rule>`; only the
+    chosen kind's count."""
 
+    kind = forms.ChoiceField(
+        label="Game",
+        choices=kinds.choices,
+        initial=kinds.DEFAULT,
+        required=False,
+        widget=forms.RadioSelect,
+    )
     seat_count = forms.TypedChoiceField(
         label="Players",
         choices=SEAT_CHOICES,
@@ -98,10 +108,11 @@ class GameCreateForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        for name, label in OPTION_LABELS.items():
-            self.fields[f"option_{name}"] = forms.BooleanField(
-                label=label, required=False
-            )
+        for kind in kinds.all_kinds():
+            for name, label in kind.option_labels.items():
+                self.fields[f"option_{kind.key}_{name}"] = forms.BooleanField(
+                    label=label, required=False
+                )
 
     def clean_bot(self) -> str:
         return self.cleaned_data["bot"] or Seat.Bot.SENSIBLE
@@ -109,12 +120,28 @@ class GameCreateForm(forms.Form):
     def clean_leaver_bot(self) -> str:
         return self.cleaned_data["leaver_bot"] or Seat.Bot.SENSIBLE
 
-    def option_fields(self):
-        return [self[f"option_{name}"] for name in OPTION_LABELS]
+    def clean_kind(self) -> str:
+        return self.cleaned_data["kind"] or kinds.DEFAULT
+
+    def option_groups(self) -> list[dict]:
+        """Per kind: its label and its house-rule fields (the form's sections)."""
+        return [
+            {
+                "kind": kind,
+                "fields": [
+                    self[f"option_{kind.key}_{name}"] for name in kind.option_labels
+                ],
+            }
+            for kind in kinds.all_kinds()
+        ]
 
     def options(self) -> dict:
-        """The house rules ticked, as the engine's Options JSON."""
-        return {name: self.cleaned_data[f"option_{name}"] for name in OPTION_LABELS}
+        """The chosen kind's house rules ticked, as its engine's Options JSON."""
+        kind = kinds.get(self.cleaned_data["kind"])
+        return {
+            name: self.cleaned_data[f"option_{kind.key}_{name}"]
+            for name in kind.option_labels
+        }
 
 
 class MoveForm(forms.Form):

@@ -13,7 +13,7 @@ from django.db import models
 from django.urls import reverse
 
 if TYPE_CHECKING:
-    from games import engine
+    from games.kinds import GameKind
 
 
 def new_invite_token() -> str:
@@ -34,7 +34,7 @@ BOT_STRENGTHS = [(b.value, b.label) for b in (Bot.RANDOM, Bot.SENSIBLE, Bot.EXPE
 
 
 class Game(models.Model):
-    """One table of Monopoly Deal, from the lobby to the last event."""
+    """One table, of any kind of game (`games.kinds`), from the lobby to the end."""
 
     class Status(models.TextChoices):
         OPEN = "open", "Waiting for players"
@@ -50,14 +50,21 @@ class Game(models.Model):
         THREE_DAYS = 3 * 24 * 60 * 60, "3 days per decision"
         SEVEN_DAYS = 7 * 24 * 60 * 60, "7 days per decision"
 
+    # The widest range over every kind; each kind has its own (games.kinds).
     MIN_SEATS = 2
-    MAX_SEATS = 5
+    MAX_SEATS = 8
 
+    kind = models.CharField(
+        max_length=20,
+        default="deal",
+        help_text="The game played: a key of games.kinds (deal, classic).",
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="games_created"
     )
     seat_count = models.PositiveSmallIntegerField(
-        help_text="Seats at the table: 2 to 5 (the number seated once started)."
+        help_text="Seats at the table, in the kind's range (the number seated once "
+        "started)."
     )
     # Choices are what the site offers; tests use shorter clocks.
     seconds_per_decision = models.PositiveIntegerField(
@@ -121,19 +128,27 @@ class Game(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("games:table", args=[self.pk])
 
-    def state(self) -> "engine.State | None":
-        """The engine state this game is at (None before it starts)."""
-        from games import engine
+    @property
+    def game_kind(self) -> "GameKind":
+        """What the site knows of this game's kind: its engine, bots, table."""
+        from games import kinds
 
+        return kinds.get(self.kind)
+
+    @property
+    def engine(self):
+        """The rules this game is played by (games/engines/protocol.py)."""
+        return self.game_kind.engine
+
+    def state(self):
+        """The engine state this game is at (None before it starts)."""
         if self.snapshot is None:
             return None
-        return engine.from_json(self.snapshot)
+        return self.engine.from_json(self.snapshot)
 
-    def rule_options(self) -> "engine.Options":
-        """The house rules this game was created with."""
-        from games import engine
-
-        return engine.Options.from_json(self.options or {})
+    def rule_options(self):
+        """The house rules this game was created with (its engine's Options)."""
+        return self.engine.Options.from_json(self.options or {})
 
     def seat_for(self, user) -> "Seat | None":
         """The seat `user` holds at this table, or None (anonymous users too).
@@ -192,7 +207,7 @@ class Seat(models.Model):
     Bot = Bot
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
-    position = models.PositiveSmallIntegerField(help_text="0 to 4; the engine's seat.")
+    position = models.PositiveSmallIntegerField(help_text="0 to 7; the engine's seat.")
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -220,7 +235,7 @@ class Seat(models.Model):
                 name="seat_unique_user",
             ),
             models.CheckConstraint(
-                condition=models.Q(position__lte=4), name="seat_position_0_to_4"
+                condition=models.Q(position__lte=7), name="seat_position_0_to_7"
             ),
         ]
 
@@ -296,11 +311,13 @@ class GameEvent(models.Model):
     def delete(self, *args, **kwargs):
         raise TypeError("Game events are never deleted.")
 
-    def event(self) -> "engine.Event":
-        """The engine event (old schema versions upgraded by from_json)."""
-        from games import engine
+    def event(self, engine=None):
+        """The engine event (old schema versions upgraded by from_json).
 
-        return engine.from_json(self.data)
+        Pass the game's `engine` when reading many rows: without it, it is
+        read from the row's game (a query, unless the game is cached).
+        """
+        return (engine or self.game.engine).from_json(self.data)
 
 
 class GameCheckpoint(models.Model):

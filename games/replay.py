@@ -17,8 +17,6 @@ from urllib.parse import urlencode
 
 from django.urls import reverse
 
-from games import engine
-from games.charts import game_chart
 from games.errors import BadStep, NothingToReplay
 from games.models import Game, GameCheckpoint, GameEvent, Seat
 from games.selectors import table_context
@@ -40,8 +38,8 @@ class Moment:
 
     step: int  # the state shown is the one after this event
     last: int  # the game's last event
-    state: engine.State
-    view: dict  # engine.view(state, eyes), or engine.open_view(state)
+    state: object  # the game's engine State
+    view: dict  # engine.view(state, eyes), or the kind's open_view(state)
     line: str  # what happened at this step, as these eyes read it
     eyes: int | None  # the seat whose view this is (None: see `everything`)
     eyes_name: str  # that seat's name ("" for none)
@@ -123,7 +121,7 @@ def replay_eyes(*, game: Game, seat: Seat | None, asked: str | None) -> int | No
     return position
 
 
-def state_at(*, game: Game, step: int) -> tuple[engine.State, dict]:
+def state_at(*, game: Game, step: int) -> tuple[object, dict]:
     """The state after event `step` (1..version), and that event's JSON.
 
     Two queries: the nearest checkpoint strictly below `step`, then the
@@ -136,6 +134,7 @@ def state_at(*, game: Game, step: int) -> tuple[engine.State, dict]:
         .values_list("seq", "state")
         .first()
     )
+    engine = game.engine
     base, state = 0, None
     if checkpoint is not None:
         base, state = checkpoint[0], engine.from_json(checkpoint[1])
@@ -158,7 +157,7 @@ def state_at(*, game: Game, step: int) -> tuple[engine.State, dict]:
     return state, rows[-1][1]
 
 
-def step_line(data: dict, eyes: int | None, names: list[str]) -> str:
+def step_line(engine, data: dict, eyes: int | None, names: list[str]) -> str:
     """What happened at the event (its JSON), as `eyes` may read it."""
     text = engine.describe(engine.from_json(data), eyes, names)
     if text:
@@ -186,7 +185,8 @@ def replay_context(
     eyes = replay_eyes(game=game, seat=seat, asked=asked_seat)
     everything = game.is_over and eyes is None
     state, event = state_at(game=game, step=number)
-    view = engine.open_view(state) if everything else engine.view(state, eyes)
+    kind = game.game_kind
+    view = kind.open_view(state) if everything else kind.engine.view(state, eyes)
     names = game.seat_names()
     url = reverse("games:replay", args=[game.pk])
     chosen = eyes if game.is_over else None
@@ -195,7 +195,7 @@ def replay_context(
         last=game.version,
         state=state,
         view=view,
-        line=step_line(event, eyes, names),
+        line=step_line(kind.engine, event, eyes, names),
         eyes=eyes,
         eyes_name=names[eyes] if eyes is not None else "",
         everything=everything,
@@ -205,6 +205,6 @@ def replay_context(
         views=_view_links(url, number, eyes, names) if game.is_over else [],
     )
     context = table_context(game=game, seat=seat, moment=moment)
-    if game.is_over:
-        context["chart"] = game_chart(game)
+    if game.is_over and kind.chart:
+        context["chart"] = kind.chart(game)
     return context

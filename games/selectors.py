@@ -13,8 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games import engine
-from games.charts import game_chart
-from games.engine import COLOUR_NAMES, DECK, OPTION_LABELS
+from games.engine import COLOUR_NAMES, DECK
 from games.engine.rules import default_payment
 from games.errors import GameNotFound
 from games.models import BOT_STRENGTHS, Game, GameEvent, Seat, table_stamp
@@ -204,6 +203,7 @@ def history_lines(
     stops at that event (a replay's step).
     """
     names = game.seat_names()
+    rules = game.engine
     rows = GameEvent.objects.filter(game=game).order_by("-seq")
     if through is not None:
         rows = rows.filter(seq__lte=through)
@@ -216,7 +216,7 @@ def history_lines(
         if _starts_timeout(row, previous):
             lines.append(_timeout_line(row, names))
         previous = row
-        text = engine.describe(row.event(), viewer, names)
+        text = rules.describe(row.event(rules), viewer, names)
         if not text:
             continue
         timed_out = _timed_out(row)
@@ -415,7 +415,7 @@ def _deadline_entry(game: Game, seat: int):
 def _option_labels(game: Game) -> list[str]:
     """The house rules on at this table; the leaver's rule names its bot."""
     labels = []
-    for key, label in OPTION_LABELS.items():
+    for key, label in game.game_kind.option_labels.items():
         if game.options.get(key):
             if key == "bot_replaces_leaver":
                 label = f"{label} ({game.get_leaver_bot_display()} plays on.)"
@@ -432,16 +432,19 @@ def table_context(
 ):
     """Everything the table template needs, as `seat` may see it.
 
-    `game` comes from `game_for_viewer` (seats prefetched). The hand of another
-    seat and the draw pile never leave `engine.view`. With a `moment` (a
-    replay's step, `games.replay`) the table is as it stood then, seen as the
-    moment's view says, read-only: no moves, no clocks.
+    `game` comes from `game_for_viewer` (seats prefetched). What a seat may
+    see comes only from the engine's `view`; the game's kind (games.kinds)
+    makes the context of the table's main area from it (`present`). With a
+    `moment` (a replay's step, `games.replay`) the table is as it stood then,
+    seen as the moment's view says, read-only: no moves, no clocks.
     """
     live = moment is None
+    kind = game.game_kind
     names = game.seat_names()
     seats = sorted(game.seats.all(), key=lambda s: s.position)
     context = {
         "game": game,
+        "kind": kind,
         "seat": seat,
         "seats": seats,
         "names": names,
@@ -454,13 +457,53 @@ def table_context(
         context["waiting_room"] = True
         context["cancelled"] = game.status == Game.Status.ABANDONED
         context["empty_seats"] = range(len(seats), game.seat_count)
-        context["bot_kinds"] = BOT_STRENGTHS
+        context["bot_kinds"] = [
+            (v, label) for v, label in BOT_STRENGTHS if v in kind.bots
+        ]
         return context
 
     viewer = seat.position if seat is not None else None
-    view = engine.view(state, viewer) if live else moment.view
-    if not live:
-        viewer = view["seat"]
+    view = kind.engine.view(state, viewer) if live else moment.view
+    context.update(
+        kind.present(
+            game=game,
+            seat=seat,
+            state=state,
+            view=view,
+            moment=moment,
+            names=names,
+            seats=seats,
+        )
+    )
+    context.update(
+        {
+            "table_template": kind.table_template,
+            "history": history_lines(
+                game=game,
+                viewer=view["seat"],
+                limit=history,
+                through=None if live else moment.step,
+            ),
+            "replay": moment,
+            "chart": kind.chart(game) if kind.chart and live and game.is_over else None,
+        }
+    )
+    return context
+
+
+def deal_table(
+    *,
+    game: Game,
+    seat: Seat | None,
+    state: "engine.State",
+    view: dict,
+    moment: "Moment | None",
+    names: list[str],
+    seats: list[Seat],
+) -> dict:
+    """The Monopoly Deal table's context, as `view` (the seat's) shows it."""
+    live = moment is None
+    viewer = view["seat"] if not live else (seat.position if seat else None)
     awaiting = {a["seat"]: a for a in view["awaiting"]}
     over = view["phase"] == "over"
     hands = view.get("hands") or {}
@@ -579,42 +622,31 @@ def table_context(
     )
     if me is not None and me["resigned"] and not over:
         status_line = f"You resigned: the game goes on without you. {status_line}"
-    context.update(
-        {
-            "view": view,
-            "over": over,
-            "drawn": bool(view.get("drawn")),
-            "players": players,
-            "me": me,
-            "opponents": opponents,
-            # Three or more other seats: each folds to a one-line summary
-            # while the game runs (at the end and in replays, all open).
-            "fold_opponents": len(opponents) > 2 and not over and live,
-            "standing_choices": STANDING_CHOICES,
-            "seat_standing": _seat_standing(seat),
-            "hand": hand,
-            "prompt": prompt,
-            "playing": me is not None and not me["resigned"] and not over and live,
-            "status_line": status_line,
-            "awaited_names": [names[s] for s in awaiting],
-            "winner_name": names[view["winner"]] if view["winner"] is not None else "",
-            "pending": _pending(view, names),
-            "history": history_lines(
-                game=game,
-                viewer=viewer,
-                limit=history,
-                through=None if live else moment.step,
-            ),
-            "discard_top": view["discard"][-1] if view["discard"] else None,
-            "my_deadline": (
-                _deadline_entry(game, viewer) if viewer is not None and live else None
-            ),
-            "next_deadline": game.deadline_at if not over and live else None,
-            "replay": moment,
-            "chart": game_chart(game) if live and game.is_over else None,
-        }
-    )
-    return context
+    return {
+        "view": view,
+        "over": over,
+        "drawn": bool(view.get("drawn")),
+        "players": players,
+        "me": me,
+        "opponents": opponents,
+        # Three or more other seats: each folds to a one-line summary
+        # while the game runs (at the end and in replays, all open).
+        "fold_opponents": len(opponents) > 2 and not over and live,
+        "standing_choices": STANDING_CHOICES,
+        "seat_standing": _seat_standing(seat),
+        "hand": hand,
+        "prompt": prompt,
+        "playing": me is not None and not me["resigned"] and not over and live,
+        "status_line": status_line,
+        "awaited_names": [names[s] for s in awaiting],
+        "winner_name": names[view["winner"]] if view["winner"] is not None else "",
+        "pending": _pending(view, names),
+        "discard_top": view["discard"][-1] if view["discard"] else None,
+        "my_deadline": (
+            _deadline_entry(game, viewer) if viewer is not None and live else None
+        ),
+        "next_deadline": game.deadline_at if not over and live else None,
+    }
 
 
 STANDING_CHOICES = [("", "As on my profile"), ("on", "Yes"), ("off", "No")]

@@ -30,8 +30,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from games import engine, vacations
-from games.engine import bots
+from games import engine, kinds, vacations
 from games.engine.rules import default_payment
 from games.errors import (
     AlreadySeated,
@@ -88,14 +87,16 @@ def game_create(
     creator: "User",
     seat_count: int,
     seconds_per_decision: int,
-    options: "engine.Options | dict[str, Any] | None" = None,
+    options: "Any | dict[str, Any] | None" = None,
     public: bool = True,
     rated: bool = True,
     bot: str = Seat.Bot.SENSIBLE,
     leaver_bot: str = Seat.Bot.SENSIBLE,
     bots_now: bool = False,
+    kind: str = kinds.DEFAULT,
 ) -> Game:
-    """Open a new table; the creator takes seat 0 and waits for players.
+    """Open a new table of `kind` (games.kinds); the creator takes seat 0 and
+    waits for players.
 
     A `rated` game counts for ratings when it finishes (games.ratings). `bot`
     is the strength of the bots that fill empty seats: at once with
@@ -103,18 +104,22 @@ def game_create(
     `leaver_bot` plays on for a player who misses too many deadlines, when the
     house rule `bot_replaces_leaver` is on.
     """
-    if not isinstance(seat_count, int) or not (
-        Game.MIN_SEATS <= seat_count <= Game.MAX_SEATS
-    ):
-        raise BadSettings("A game has 2 to 5 seats.")
+    try:
+        game_kind = kinds.get(kind)
+    except (KeyError, TypeError):
+        raise BadSettings("There is no such game.") from None
+    low, high = game_kind.min_seats, game_kind.max_seats
+    if not isinstance(seat_count, int) or not (low <= seat_count <= high):
+        raise BadSettings(f"{game_kind.label} has {low} to {high} seats.")
     if not isinstance(seconds_per_decision, int) or seconds_per_decision < 1:
         raise BadSettings("The time per decision must be a positive number.")
-    _require_bot(bot)
-    _require_bot(leaver_bot)
+    _require_bot(bot, game_kind)
+    _require_bot(leaver_bot, game_kind)
     _require_user(creator)
-    rule_options = _clean_options(options)
+    rule_options = _clean_options(options, game_kind.engine)
     with transaction.atomic():
         game = Game.objects.create(
+            kind=game_kind.key,
             created_by=creator,
             seat_count=seat_count,
             seconds_per_decision=seconds_per_decision,
@@ -192,6 +197,8 @@ def game_add_bots(*, game_id: int, user: "User", bot: str | None = None) -> Game
         _require_bot(bot)
     with transaction.atomic():
         game = _lock(game_id)
+        if bot is not None:
+            _require_bot(bot, game.game_kind)
         _require_creator(game, user)
         _require_open(game)
         _fill_with_bots(game, _seats(game), bot or game.bot)
@@ -209,8 +216,9 @@ def _fill_with_bots(game: Game, seats: list[Seat], bot: str) -> None:
     _start(game, _seats(game))
 
 
-def _require_bot(bot: str) -> None:
-    if bot not in dict(BOT_STRENGTHS):
+def _require_bot(bot: str, kind: "kinds.GameKind | None" = None) -> None:
+    """A bot strength the site has (and, given a kind, that plays that game)."""
+    if bot not in dict(BOT_STRENGTHS) or (kind is not None and bot not in kind.bots):
         raise BadSettings("There is no such bot.")
 
 
@@ -239,7 +247,7 @@ def _start(game: Game, seats: list[Seat]) -> None:
     game.status = Game.Status.ACTIVE
     table = _Table(game, seats)
     game.started_at = table.now
-    events = engine.setup(len(seats), game.rule_options(), _rng())
+    events = table.engine.setup(len(seats), game.rule_options(), _rng())
     table.append(events, seat=None, cause=GameEvent.Cause.SETUP)
     table.save()
 
@@ -249,7 +257,7 @@ def _start(game: Game, seats: list[Seat]) -> None:
 
 
 def move_submit(
-    *, game_id: int, user: "User", move: "engine.Move | dict[str, Any]", version: int
+    *, game_id: int, user: "User", move: "Any | dict[str, Any]", version: int
 ) -> Game:
     """Play `move` for `user`'s seat, if the table is still at `version`.
 
@@ -259,7 +267,24 @@ def move_submit(
     not understood."; a move the rules refuse with the engine's sentence.
     """
     with _own_move(game_id=game_id, user=user, version=version) as (table, seat):
-        table.play(_parse_move(move, seat=seat.position))
+        table.play(_parse_move(move, seat=seat.position, engine=table.engine))
+    return table.game
+
+
+def move_post(*, game_id: int, user: "User", data, version) -> Game:
+    """Play the move a table's form posted (`data`), read by the game's kind.
+
+    As `move_submit`, but the posted fields are read under the lock by the
+    kind's `move_from_post`, against the view the player's seat has now; data
+    it cannot read is refused with its sentence and nothing is written.
+    """
+    with _own_move(game_id=game_id, user=user, version=version) as (table, seat):
+        view = table.engine.view(table.state, seat.position)
+        try:
+            move = table.kind.move_from_post(data, view, seat.position)
+        except table.engine.IllegalMove as error:
+            raise BadMove(error.message) from error
+        table.play(_parse_move(move, seat=seat.position, engine=table.engine))
     return table.game
 
 
@@ -273,14 +298,15 @@ def charge_accept_and_pay(
     suggested cards. A player with nothing payable pays nothing.
     """
     with _own_move(game_id=game_id, user=user, version=version) as (table, seat):
-        owed = [a for a in engine.awaiting(table.state) if a.seat == seat.position]
+        rules = table.engine
+        owed = [a for a in rules.awaiting(table.state) if a.seat == seat.position]
         if not any(is_charge(table.state, a) for a in owed):
             raise BadMove("You have no charge to answer now.")
-        table.play(engine.Accept(seat=seat.position))
+        table.play(rules.Accept(seat=seat.position))
         paying = next(
             (
                 a
-                for a in engine.awaiting(table.state)
+                for a in rules.awaiting(table.state)
                 if a.seat == seat.position and a.kind == "pay"
             ),
             None,
@@ -290,7 +316,7 @@ def charge_accept_and_pay(
                 player = table.state.players[seat.position]
                 cards = default_payment(player, paying.amount)
             pay = {"type": "Pay", "cards": list(cards)}
-            table.play(_parse_move(pay, seat=seat.position))
+            table.play(_parse_move(pay, seat=seat.position, engine=rules))
     return table.game
 
 
@@ -326,7 +352,7 @@ def game_resign(*, game_id: int, user: "User", version: int | None = None) -> Ga
     with _own_move(
         game_id=game_id, user=user, version=version, any_version=version is None
     ) as (table, seat):
-        table.play(engine.Resign(seat=seat.position))
+        table.play(table.engine.Resign(seat=seat.position))
     return table.game
 
 
@@ -355,7 +381,7 @@ def _after_own_move(table: "_Table", seat: Seat) -> None:
     if seat.missed_deadlines:
         seat.missed_deadlines = 0
         table.changed(seat)
-    if table.state.players[seat.position].resigned:
+    if table.kind.has_left(table.state, seat.position):
         seat.status = Seat.Status.RESIGNED
         table.changed(seat)
 
@@ -426,7 +452,7 @@ def deadline_expire(*, game_id: int, version: int) -> bool:
 
 def _play_default(table: "_Table", seat: Seat) -> bool:
     """The timeout's move for `seat` (a bot's if the engine's is refused)."""
-    move = engine.default_move(table.state, seat.position)
+    move = table.engine.default_move(table.state, seat.position)
     if move is None:
         return False
     try:
@@ -435,7 +461,7 @@ def _play_default(table: "_Table", seat: Seat) -> bool:
         logger.exception(
             "Default %s refused at game %s", type(move).__name__, table.game.pk
         )
-        move = bots.sensible_bot(table.state, seat.position, _rng())
+        move = table.kind.sensible_move(table.state, seat.position, _rng())
         events = table.check(move)
     table.apply(move, events, cause=GameEvent.Cause.TIMEOUT)
     return True
@@ -447,8 +473,9 @@ def _remove_silent_player(table: "_Table", seat: Seat, options) -> None:
         seat.bot = table.game.leaver_bot
         seat.status = Seat.Status.LEFT
     else:
-        if not table.state.over and not table.state.players[seat.position].resigned:
-            table.play(engine.Resign(seat=seat.position), cause=GameEvent.Cause.TIMEOUT)
+        if not table.state.over and not table.kind.has_left(table.state, seat.position):
+            resign = table.engine.Resign(seat=seat.position)
+            table.play(resign, cause=GameEvent.Cause.TIMEOUT)
         seat.status = Seat.Status.TIMED_OUT
     table.changed(seat)
 
@@ -486,7 +513,7 @@ def bots_play(*, game_id: int, version: int) -> bool:
 def _play_bot(table: "_Table", seat: Seat) -> None:
     """The bot's move; if the bot fails, the default move (and log it)."""
     try:
-        move = bots.bot_move(
+        move = table.kind.bot_move(
             table.state,
             seat.position,
             seat.bot,
@@ -497,7 +524,7 @@ def _play_bot(table: "_Table", seat: Seat) -> None:
         events = table.check(move)
     except Exception:
         logger.exception("The %s bot failed at seat %s", seat.bot, seat.position)
-        move = engine.default_move(table.state, seat.position)
+        move = table.engine.default_move(table.state, seat.position)
         events = table.check(move)
     table.apply(move, events, cause=GameEvent.Cause.BOT)
 
@@ -512,6 +539,8 @@ class _Table:
     def __init__(self, game: Game, seats: list[Seat], *, now: datetime | None = None):
         self.game = game
         self.seats = seats
+        self.kind = game.game_kind
+        self.engine = self.kind.engine
         self.state = game.state()
         self.now = now or timezone.now()
         self.rows: list[GameEvent] = []
@@ -523,8 +552,8 @@ class _Table:
     def check(self, move) -> list:
         """What the engine decides for `move` (BadMove when it refuses)."""
         try:
-            return engine.decide(self.state, move, _rng())
-        except engine.IllegalMove as error:
+            return self.engine.decide(self.state, move, _rng())
+        except self.engine.IllegalMove as error:
             raise BadMove(error.message) from error
 
     def play(self, move, *, cause: str = GameEvent.Cause.PLAYER) -> None:
@@ -537,11 +566,11 @@ class _Table:
 
     def append(self, events, *, seat: int | None, cause: str) -> None:
         for event in events:
-            self.state = engine.evolve(self.state, event)
-            data = engine.to_json(event)
+            self.state = self.engine.evolve(self.state, event)
+            data = self.engine.to_json(event)
             seq = self.game.version + len(self.rows) + 1
             if seq % GameCheckpoint.EVERY == 0:
-                state = engine.to_json(self.state)
+                state = self.engine.to_json(self.state)
                 self.checkpoints.append(
                     GameCheckpoint(game=self.game, seq=seq, state=state)
                 )
@@ -562,7 +591,7 @@ class _Table:
         """Seats owing a decision now, in the engine's order, each once."""
         if self.state is None or self.state.over:
             return []
-        return list(dict.fromkeys(a.seat for a in engine.awaiting(self.state)))
+        return list(dict.fromkeys(a.seat for a in self.engine.awaiting(self.state)))
 
     def bots_owe(self) -> bool:
         return any(self.seats[p].bot for p in self.awaited_seats())
@@ -582,12 +611,14 @@ class _Table:
             if self.checkpoints:
                 GameCheckpoint.objects.bulk_create(self.checkpoints)
             game.version += len(self.rows)
-            game.snapshot = engine.to_json(self.state)
+            game.snapshot = self.engine.to_json(self.state)
         if self.state.over:
             game.status = Game.Status.FINISHED
             game.finished_at = self.now
-            if self.state.winner is not None:
-                game.winner = self.seats[self.state.winner]
+            winners = self.kind.winners(self.state)
+            # Several winners (classic's turn limit, a tie) are a shared result.
+            if len(winners) == 1:
+                game.winner = self.seats[winners[0]]
             game.deadlines = {}
             game.deadline_at = None
         else:
@@ -622,7 +653,7 @@ class _Table:
         per_decision = timedelta(seconds=self.game.seconds_per_decision)
         bot_due = (self.now + BOT_DUE).isoformat()
         deadlines = {}
-        for awaited in engine.awaiting(self.state):
+        for awaited in self.engine.awaiting(self.state):
             key = str(awaited.seat)
             if key in deadlines:
                 continue
@@ -733,7 +764,7 @@ def _require_version(game: Game, version) -> None:
         raise StaleVersion()
 
 
-def _clean_options(options) -> "engine.Options":
+def _clean_options(options, engine=engine):
     if options is None:
         return engine.Options()
     if isinstance(options, engine.Options):
@@ -750,8 +781,13 @@ def _clean_options(options) -> "engine.Options":
         default = field.default
         if isinstance(default, bool) and not isinstance(value, bool):
             raise BadSettings()
+        # A count that is on by default (missed deadlines) is at least 1; one
+        # that is off by default (classic's turn limit) may stay 0.
+        least = 1 if type(default) is int and default >= 1 else 0
         if type(default) is int and (
-            isinstance(value, bool) or not isinstance(value, int) or value < 1
+            isinstance(value, bool)
+            or not isinstance(value, int)
+            or not least <= value <= MOVE_NUMBER_MAX
         ):
             raise BadSettings()
     return rule_options
@@ -763,7 +799,7 @@ def _clean_options(options) -> "engine.Options":
 MOVE_NUMBER_MAX = 1_000_000
 
 
-def _parse_move(move, *, seat: int):
+def _parse_move(move, *, seat: int, engine=engine):
     """A well-formed engine Move for `seat`, from a Move or its JSON.
 
     Fields are checked against the Move's type hints (ints, colours, tuples of

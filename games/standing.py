@@ -29,7 +29,7 @@ MOST_ANSWERS = 20
 
 def is_charge(state, awaited) -> bool:
     """A charge against `awaited.seat`: money asked of a target who may answer."""
-    pending = state.pending
+    pending = getattr(state, "pending", None)  # Monopoly Deal's action
     return (
         awaited.kind == "respond"
         and pending is not None
@@ -69,14 +69,17 @@ def standing_move(state, awaited, seat: Seat):
 
 def standing_answers_apply(table: "_Table") -> None:
     """Make every move the awaited seats' standing answers make, one at a time."""
+    answer = table.kind.standing_move
+    if answer is None:
+        return  # The game has no standing answers.
     for _ in range(MOST_ANSWERS):
         if table.state is None or table.state.over:
             return
         move = next(
             (
                 m
-                for a in engine.awaiting(table.state)
-                if (m := standing_move(table.state, a, table.seats[a.seat]))
+                for a in table.engine.awaiting(table.state)
+                if (m := answer(table.state, a, table.seats[a.seat]))
             ),
             None,
         )

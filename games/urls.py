@@ -19,6 +19,7 @@ urlpatterns = [
     path("<int:pk>/bots/", views.add_bots, name="add_bots"),
     path("<int:pk>/start/", views.start, name="start"),
     path("<int:pk>/move/", views.move, name="move"),
+    path("<int:pk>/play/", views.play, name="play"),
     path("<int:pk>/pay/", views.charge_pay, name="charge_pay"),
     path("<int:pk>/standing/", views.standing, name="standing"),
     path("<int:pk>/resign/", views.resign, name="resign"),

@@ -131,6 +131,7 @@ def create(request):
                 bot=form.cleaned_data["bot"],
                 leaver_bot=form.cleaned_data["leaver_bot"],
                 bots_now=form.cleaned_data["bots_now"],
+                kind=form.cleaned_data["kind"],
             )
         except GameError as error:
             form.add_error(None, error.message)
@@ -270,6 +271,22 @@ def move(request, pk: int):
             user=request.user,
             move=form.cleaned_data["move"],
             version=form.cleaned_data["version"],
+        ),
+    )
+
+
+@login_required
+@require_POST
+def play(request, pk: int):
+    """A move posted by a table's own forms, read by the game's kind."""
+    return _act(
+        request,
+        pk,
+        lambda: services.move_post(
+            game_id=pk,
+            user=request.user,
+            data=request.POST,
+            version=request.POST.get("version"),
         ),
     )
 

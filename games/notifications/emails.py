@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.timesince import timeuntil
 
-from games import engine, selectors
+from games import selectors
 from games.models import Game, Seat
 from games.notifications import unsubscribe
 
@@ -68,7 +68,7 @@ def _and(names: list[str]) -> str:
 
 def owed_brief(game: Game, seat: Seat, now: datetime, *, recent: bool = True):
     """What `seat` owes at `game` now, from the engine's view for that seat."""
-    view = engine.view(game.state(), seat.position)
+    view = game.engine.view(game.state(), seat.position)
     owed = next((a for a in view["awaiting"] if a["seat"] == seat.position), None)
     deadline = game.deadline_for(seat.position)
     lines = []

@@ -32,6 +32,7 @@ def make_game(
     public: bool = True,
     start: bool = True,
     leaver_bot: str = "sensible",
+    kind: str = "deal",
 ) -> Game:
     """A game created by `creator`, joined by `players`, then maybe bots.
 
@@ -47,6 +48,7 @@ def make_game(
         options=options,
         public=public,
         leaver_bot=leaver_bot,
+        kind=kind,
     )
     for player in players:
         services.game_join(game_id=game.pk, user=player, token=game.invite_token)
@@ -74,7 +76,7 @@ def awaited_seats(game: Game) -> list[Seat]:
     state = game.state()
     if state is None or state.over:
         return []
-    positions = list(dict.fromkeys(a.seat for a in engine.awaiting(state)))
+    positions = list(dict.fromkeys(a.seat for a in game.engine.awaiting(state)))
     return [seat_at(game, p) for p in positions]
 
 
@@ -104,7 +106,8 @@ def move_submit_as(game: Game, seat: Seat, move) -> Game:
 
 def default_move(game: Game, seat: Seat):
     """What a timeout would play for `seat` now."""
-    return engine.default_move(fresh(game).state(), seat.position)
+    game = fresh(game)
+    return game.engine.default_move(game.state(), seat.position)
 
 
 def bot_choice(game: Game, seat: Seat, seed: int = 0):

@@ -77,9 +77,7 @@ async def test_an_anonymous_visitor_is_turned_away(game):
     assert code == 4403
 
 
-async def test_a_spectator_of_a_public_game_hears_the_versions_only(
-    game, user_factory
-):
+async def test_a_spectator_of_a_public_game_hears_the_versions_only(game, user_factory):
     stranger = await sync_to_async(user_factory)("cy")
     socket = await socket_for(game.pk, stranger)
     connected, _ = await socket.connect()

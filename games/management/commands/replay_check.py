@@ -3,12 +3,12 @@
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from games import engine
 from games.models import Game
 
 
-def replay_game(game: Game) -> "engine.State | None":
+def replay_game(game: Game):
     """The state a game's events replay to (None when it has none)."""
+    engine = game.engine
     events = [
         engine.from_json(data)
         for data in game.events.order_by("seq").values_list("data", flat=True)
@@ -59,7 +59,7 @@ class Command(BaseCommand):
                 state = replay_game(game)
             except Exception as error:
                 return f"replay failed: {error!r}"
-            snapshot = engine.to_json(state) if state is not None else None
+            snapshot = game.engine.to_json(state) if state is not None else None
             problems = []
             if game.version != len(seqs):
                 problems.append(f"version {game.version} but {len(seqs)} events")

@@ -1,0 +1,93 @@
+"""The kinds of game the site plays, and what the site needs of each.
+
+A `Game` row names its kind (`Game.kind`: "deal", "classic"); everything that
+depends on the rules (the engine, the bots, the table's markup and context, the
+move forms, the replay's open view, who won) is looked up here. Services, views,
+tasks, the WebSocket consumer, notifications, replay, export and ratings call
+what the entry holds and never ask which game a table plays.
+
+A third game is: an engine package satisfying `games/engines/protocol.py`, its
+templates, and one `GameKind` entry in `_load` below.
+"""
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from games.engines.protocol import Engine
+
+DEFAULT = "deal"
+
+
+@dataclass(frozen=True)
+class GameKind:
+    """One game the site plays: its engine and the site's pieces for it."""
+
+    key: str  # the value of Game.kind
+    label: str  # "Monopoly Deal": lists, the create form, the leaderboard's tabs
+    engine: Engine  # the rules (games/engines/protocol.py)
+    min_seats: int
+    max_seats: int
+    # Seat.Bot values that can play it, strongest last (the waiting room's choice).
+    bots: tuple[str, ...]
+    # (state, seat, level, rng, *, seconds, clock) -> Move: a bot seat's move.
+    bot_move: Callable[..., Any]
+    # The partial drawn in the table's main area, from `present`'s context.
+    table_template: str
+    # (game, seat, state, view, moment, names, seats) -> the context of the
+    # table's main area (and its status line) as that seat may see it.
+    present: Callable[..., dict]
+    # (posted form data, view, seat) -> Move; raises engine.IllegalMove with a
+    # sentence for data it cannot read.
+    move_from_post: Callable[[Mapping[str, Any], dict, int], Any]
+    # (state) -> the view with every secret shown, for a finished game's replay.
+    open_view: Callable[[Any], dict]
+    # (state) -> the winning seats of a game that is over (empty: nobody won).
+    winners: Callable[[Any], tuple[int, ...]]
+    # (state, seat) -> whether that seat is out of the game (resigned, bankrupt).
+    has_left: Callable[[Any, int], bool]
+    # Standing answers (games.standing): (state, awaiting, seat) -> Move | None;
+    # None when the game has none.
+    standing_move: Callable[..., Any] | None = None
+    # (game) -> a finished game's chart context (games/chart.html), or None.
+    chart: Callable[[Any], dict | None] | None = None
+
+    @property
+    def option_labels(self) -> dict[str, str]:
+        """The house rules, as the create form and the table name them."""
+        return self.engine.OPTION_LABELS
+
+    def sensible_move(self, state, seat: int, rng: random.Random):
+        """The move of the sensible bot: what a refused default falls back to."""
+        return self.bot_move(state, seat, "sensible", rng, seconds=None, clock=None)
+
+
+@cache
+def _load() -> dict[str, GameKind]:
+    from games.kinds.classic_entry import CLASSIC
+    from games.kinds.deal import DEAL
+
+    return {kind.key: kind for kind in (DEAL, CLASSIC)}
+
+
+def all_kinds() -> list[GameKind]:
+    """Every kind, Monopoly Deal first."""
+    return list(_load().values())
+
+
+def get(key: str) -> GameKind:
+    """The kind named `key` (KeyError for none)."""
+    return _load()[key]
+
+
+def choices() -> list[tuple[str, str]]:
+    """(key, label) for forms and filters."""
+    return [(kind.key, kind.label) for kind in all_kinds()]
+
+
+def label(key: str) -> str:
+    """The kind's name for a list; the key itself for a kind no longer known."""
+    kind = _load().get(key)
+    return kind.label if kind is not None else key

@@ -1,0 +1,87 @@
+"""Classic Monopoly on the site: its engine (`games.engines.classic`), bots and
+table. The table's own presentation (`table_context`, `move_from_post`) is
+plugged in here; what every table shows around it (the status line, the
+clocks, who may resign) is made here from the view.
+"""
+
+from django.urls import reverse
+
+from games.engines import classic
+from games.engines.classic import bots
+from games.kinds import GameKind
+from games.kinds import placeholder as presentation
+
+TEMPLATE = "games/kinds/placeholder.html"
+RESIGN_NOTE = "Your deeds and cash go to your creditor, or back to the bank."
+
+
+def _bot_move(state, seat, level, rng, *, seconds=None, clock=None):
+    return bots.BOTS[level](state, seat, rng)
+
+
+def _present(*, game, seat, state, view, moment, names, seats) -> dict:
+    live = moment is None
+    viewer = view["seat"]
+    over = state.over
+    running = live and not over and game.status == game.Status.ACTIVE
+    mine = [a for a in view["awaiting"] if a["seat"] == viewer] if running else []
+    me = view["players"][viewer] if viewer is not None else None
+    urls = {}
+    if live:
+        urls = {
+            "move": reverse("games:move", args=[game.pk]),
+            "play": reverse("games:play", args=[game.pk]),
+        }
+    context = {
+        "over": over,
+        "drawn": over and not view["winners"],
+        "prompt": bool(mine),
+        "playing": running and seat is not None and me is not None and not me["out"],
+        "status_line": status_line(view, names, viewer),
+        "awaited_names": sorted({names[a["seat"]] for a in view["awaiting"]}),
+        "my_deadline": game.deadline_for(viewer) if mine else None,
+        "next_deadline": game.deadline_at if running else None,
+        "resign_note": RESIGN_NOTE,
+    }
+    context.update(presentation.table_context(view, viewer, names, urls=urls))
+    return context
+
+
+def status_line(view: dict, names: list[str], viewer: int | None) -> str:
+    """One sentence: who won, what the viewer owes, or whom the table waits for."""
+    if view["stage"] == "over":
+        winners = view["winners"]
+        if not winners:
+            return "The game is over."
+        who = " and ".join("You" if s == viewer else names[s] for s in winners)
+        return f"{who} won the game!"
+    mine = next((a for a in view["awaiting"] if a["seat"] == viewer), None)
+    if mine is not None:
+        return mine["detail"]
+    waiting = sorted({names[a["seat"]] for a in view["awaiting"]})
+    return f"Waiting for {' and '.join(waiting)}." if waiting else ""
+
+
+def _open_view(state) -> dict:
+    # Nothing is hidden from a spectator but the decks, sealed bids and offers
+    # between others: a finished game's replay shows the table as they saw it.
+    return classic.view(state, None)
+
+
+CLASSIC = GameKind(
+    key="classic",
+    label="Classic Monopoly",
+    engine=classic,
+    min_seats=2,
+    max_seats=8,
+    bots=("sensible", "random"),
+    bot_move=_bot_move,
+    table_template=TEMPLATE,
+    present=_present,
+    move_from_post=lambda data, view, seat: presentation.move_from_post(
+        data, view, seat
+    ),
+    open_view=_open_view,
+    winners=lambda state: tuple(state.winners),
+    has_left=lambda state, seat: state.players[seat].out,
+)

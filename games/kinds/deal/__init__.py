@@ -1,0 +1,60 @@
+"""Monopoly Deal on the site: today's engine (`games.engine`), table and forms."""
+
+from games import engine
+from games.engine import bots
+from games.kinds import GameKind
+from games.kinds.posted import json_move
+
+
+def _bot_move(state, seat, level, rng, *, seconds=None, clock=None):
+    # Looked up at each call, so a test may replace `bots.bot_move`.
+    return bots.bot_move(state, seat, level, rng, seconds=seconds, clock=clock)
+
+
+def _present(**kwargs) -> dict:
+    from games.selectors import deal_table
+
+    return deal_table(**kwargs)
+
+
+def _move_from_post(data, view: dict, seat: int):
+    return json_move(engine, data, seat)
+
+
+def _winners(state) -> tuple[int, ...]:
+    return () if state.winner is None else (state.winner,)
+
+
+def _has_left(state, seat: int) -> bool:
+    return state.players[seat].resigned
+
+
+def _standing_move(state, awaited, seat):
+    from games.standing import standing_move
+
+    return standing_move(state, awaited, seat)
+
+
+def _chart(game):
+    from games.charts import game_chart
+
+    return game_chart(game)
+
+
+DEAL = GameKind(
+    key="deal",
+    label="Monopoly Deal",
+    engine=engine,
+    min_seats=2,
+    max_seats=5,
+    bots=("sensible", "random", "expert"),
+    bot_move=_bot_move,
+    table_template="games/table.html#main",
+    present=_present,
+    move_from_post=_move_from_post,
+    open_view=engine.open_view,
+    winners=_winners,
+    has_left=_has_left,
+    standing_move=_standing_move,
+    chart=_chart,
+)

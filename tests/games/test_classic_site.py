@@ -1,0 +1,362 @@
+"""Classic Monopoly through the real site, beside Monopoly Deal: the create
+form, the lobby, bots, moves posted as forms, deadlines, history, replay and
+export; forged moves refused with the game unchanged; the sealed bid of one
+seat never shown to another before the auction closes."""
+
+import json
+
+import pytest
+
+from django.test import Client
+from django.urls import reverse
+
+from games import services
+from games.engines import classic
+from games.models import Game, GameEvent
+from tests.games.factories import (
+    awaited_seat,
+    default_move,
+    fresh,
+    make_game,
+    move_submit_as,
+    table_rows,
+)
+
+pytestmark = pytest.mark.django_db
+
+HOUR = 60 * 60
+
+
+def client_for(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def post_move(client, game, move, *, url="games:move", **extra):
+    data = {"version": fresh(game).version, "move": json.dumps(classic.to_json(move))}
+    return client.post(reverse(url, args=[game.pk]), {**data, **extra})
+
+
+def play_defaults_until(game, done, limit=400) -> Game:
+    """Every awaited seat plays its timeout's move until `done(state)`."""
+    for _ in range(limit):
+        game = fresh(game)
+        if done(game.state()):
+            return game
+        assert game.status == Game.Status.ACTIVE
+        seat = awaited_seat(game)
+        move_submit_as(game, seat, default_move(game, seat))
+    raise AssertionError("the position never came")
+
+
+# -- creating and listing ------------------------------------------------------
+
+
+def test_the_create_form_makes_a_classic_game_with_its_own_house_rules(user):
+    response = client_for(user).post(
+        reverse("games:create"),
+        {
+            "kind": "classic",
+            "seat_count": 8,
+            "seconds_per_decision": HOUR,
+            "public": "on",
+            "option_classic_double_salary": "on",
+            "option_deal_hotel_replaces_house": "on",
+        },
+    )
+    game = Game.objects.get(created_by=user)
+    assert response.status_code == 302
+    assert game.kind == "classic"
+    assert game.seat_count == 8
+    assert game.options == classic.Options(double_salary=True).to_json()
+
+
+def test_the_create_form_offers_both_games_and_their_house_rules(user):
+    html = client_for(user).get(reverse("games:lobby")).content.decode()
+    assert 'name="kind" value="classic"' in html
+    assert 'name="kind" value="deal"' in html
+    for key in classic.OPTION_LABELS:
+        assert f'name="option_classic_{key}"' in html
+    assert 'name="seat_count" value="8"' in html
+
+
+def test_a_deal_table_is_refused_more_than_five_seats(user):
+    response = client_for(user).post(
+        reverse("games:create"),
+        {"kind": "deal", "seat_count": 6, "seconds_per_decision": HOUR},
+    )
+    assert response.status_code == 400
+    assert "Monopoly Deal has 2 to 5 seats." in response.content.decode()
+    assert not Game.objects.exists()
+
+
+@pytest.mark.parametrize("kind", ["chess", "", "CLASSIC"])
+def test_a_game_of_no_known_kind_is_refused(user, kind):
+    if kind == "":
+        with pytest.raises(services.BadSettings):
+            services.game_create(
+                creator=user, seat_count=2, seconds_per_decision=HOUR, kind=kind
+            )
+    else:
+        response = client_for(user).post(
+            reverse("games:create"),
+            {"kind": kind, "seat_count": 2, "seconds_per_decision": HOUR},
+        )
+        assert response.status_code == 400
+    assert not Game.objects.exists()
+
+
+def test_a_game_made_without_a_kind_is_monopoly_deal(user):
+    response = client_for(user).post(
+        reverse("games:create"), {"seat_count": 2, "seconds_per_decision": HOUR}
+    )
+    assert response.status_code == 302
+    assert Game.objects.get().kind == "deal"
+
+
+def test_the_lobby_and_my_games_name_each_table_s_game(user, other_user):
+    make_game(creator=user, seat_count=3, start=False, kind="classic")
+    make_game(creator=user, seat_count=3, start=False)
+    lobby = client_for(other_user).get(reverse("games:lobby")).content.decode()
+    assert lobby.count("Classic Monopoly ·") == 1
+    assert lobby.count("Monopoly Deal ·") == 1
+    mine = client_for(user).get(reverse("games:mine")).content.decode()
+    assert "Classic Monopoly" in mine and "Monopoly Deal" in mine
+
+
+def test_a_classic_waiting_room_offers_only_its_own_bots(user):
+    game = make_game(creator=user, seat_count=3, start=False, kind="classic")
+    client = client_for(user)
+    html = client.get(game.get_absolute_url()).content.decode()
+    assert 'value="sensible"' in html and 'value="random"' in html
+    assert 'value="expert"' not in html
+    before = table_rows(game)
+    response = client.post(reverse("games:add_bots", args=[game.pk]), {"bot": "expert"})
+    assert response.status_code == 400
+    assert "There is no such bot." in response.content.decode()
+    assert table_rows(game) == before
+
+
+# -- playing -------------------------------------------------------------------
+
+
+def test_a_classic_game_against_a_bot_is_played_through_the_site(user):
+    game = make_game(creator=user, bots=2, kind="classic", seat_count=3)
+    client = client_for(user)
+    assert game.status == Game.Status.ACTIVE
+    assert len(game.state().players) == 3
+    human_moves = 0
+    for _ in range(60):
+        game = fresh(game)
+        if game.status != Game.Status.ACTIVE:
+            break
+        if services.bots_play(game_id=game.pk, version=game.version):
+            continue
+        seat = awaited_seat(game)
+        assert seat.user_id == user.pk
+        move = default_move(game, seat)
+        response = post_move(client, game, move)
+        assert response.status_code == 302, response.content.decode()[:500]
+        assert fresh(game).version > game.version
+        human_moves += 1
+    causes = set(GameEvent.objects.filter(game=game).values_list("cause", flat=True))
+    assert {"setup", "player", "bot"} <= causes
+    assert human_moves > 0
+
+    page = client.get(game.get_absolute_url()).content.decode()
+    assert "Classic Monopoly" in page or "$" in page
+    history = client.get(reverse("games:history", args=[game.pk])).content.decode()
+    assert "rolled" in history and "The game started with 3 players" in history
+    replay = client.get(reverse("games:replay", args=[game.pk]), {"step": 3})
+    assert replay.status_code == 200
+    exported = client.get(reverse("games:export", args=[game.pk])).json()
+    assert exported["game"]["kind"] == "classic"
+    assert len(exported["events"]) == fresh(game).version
+
+
+def test_a_move_posted_by_the_table_s_own_forms_is_read_by_the_kind(user, other_user):
+    game = make_game(creator=user, players=[other_user], kind="classic")
+    seat = awaited_seat(game)
+    response = post_move(
+        client_for(seat.user), game, classic.Roll(seat=seat.position), url="games:play"
+    )
+    assert response.status_code == 302
+    assert GameEvent.objects.filter(game=game, type="DiceRolled").exists()
+
+
+def test_a_finished_classic_game_is_won_rated_and_exported_whole(user, other_user):
+    game = make_game(creator=user, players=[other_user], kind="classic")
+    seat = awaited_seat(game)
+    response = client_for(seat.user).post(reverse("games:resign", args=[game.pk]))
+    assert response.status_code == 302
+    game = fresh(game)
+    assert game.status == Game.Status.FINISHED
+    assert game.winner.position == 1 - seat.position
+    assert fresh(game).seats.get(position=seat.position).status == "resigned"
+    exported = client_for(user).get(reverse("games:export", args=[game.pk])).json()
+    assert exported["viewer"]["complete"]
+    from games.export import replay_export
+
+    assert replay_export(exported) == game.state()
+    replay = client_for(user).get(reverse("games:replay", args=[game.pk]))
+    assert replay.status_code == 200
+
+
+def test_a_deadline_plays_the_classic_default_move(clock, user, other_user):
+    game = make_game(creator=user, players=[other_user], kind="classic")
+    seat = awaited_seat(game)
+    clock.advance(HOUR + 1)
+    assert services.deadline_expire(game_id=game.pk, version=game.version)
+    game = fresh(game)
+    assert GameEvent.objects.filter(game=game, type="DiceRolled", cause="timeout")
+    assert game.seats.get(position=seat.position).missed_deadlines == 1
+    lines = client_for(user).get(reverse("games:history", args=[game.pk]))
+    assert "(time ran out)" in lines.content.decode()
+
+
+# -- bad input -----------------------------------------------------------------
+
+
+def forged_cases(game, seat):
+    """(posted data, status, words of the answer) of moves the site refuses."""
+    version = fresh(game).version
+    roll = json.dumps({"type": "Roll"})
+    return [
+        ({"version": version, "move": json.dumps({"type": "Buy"})}, 400, "buy"),
+        (
+            {"version": version, "move": json.dumps({"type": "BankCard", "card": 1})},
+            400,
+            "not understood",
+        ),
+        (
+            {"version": version, "move": json.dumps({"type": "Bid", "amounts": "x"})},
+            400,
+            "",
+        ),
+        ({"version": version, "move": "{"}, 400, "not understood"),
+        ({"version": version}, 400, "not understood"),
+        ({"version": version - 1, "move": roll}, 409, "changed"),
+        ({"version": "x", "move": roll}, (400, 409), ""),
+    ]
+
+
+@pytest.mark.parametrize("url", ["games:move", "games:play"])
+def test_forged_classic_moves_are_refused_and_change_nothing(user, other_user, url):
+    game = make_game(creator=user, players=[other_user], kind="classic")
+    seat = awaited_seat(game)
+    client = client_for(seat.user)
+    for data, status, words in forged_cases(game, seat):
+        before = table_rows(game)
+        response = client.post(reverse(url, args=[game.pk]), data)
+        assert response.status_code in (
+            status if isinstance(status, tuple) else (status,)
+        ), (data, response.status_code)
+        assert words.lower() in response.content.decode().lower(), data
+        assert table_rows(game) == before
+
+
+def test_a_classic_move_out_of_turn_or_by_an_outsider_is_refused(
+    user, other_user, user_factory
+):
+    game = make_game(creator=user, players=[other_user], kind="classic")
+    idle = next(s for s in game.seats.all() if s.pk != awaited_seat(game).pk)
+    before = table_rows(game)
+    response = post_move(client_for(idle.user), game, classic.Roll(seat=idle.position))
+    assert response.status_code == 400
+    assert table_rows(game) == before
+    response = post_move(
+        client_for(user_factory("Cy")), game, classic.Roll(seat=0), url="games:play"
+    )
+    assert response.status_code == 403
+    assert table_rows(game) == before
+
+
+# -- the sealed bid ------------------------------------------------------------
+
+SECRET_BID = 1237
+
+
+# How the amount could be written in a page (a bare "1237" may be a timestamp's).
+WRITTEN = ("1,237", "$1237", ">1237", "1237<", '"1237"', "1237 ", " 1237", "=1237")
+
+
+def in_auction(state) -> bool:
+    return state.auction is not None and len(state.auction.bidders) >= 2
+
+
+def mentions(value, amount: int) -> bool:
+    """Whether the amount is anywhere in a JSON value (as a number or in text)."""
+    if isinstance(value, dict):
+        return any(mentions(v, amount) for v in value.values())
+    if isinstance(value, list):
+        return any(mentions(v, amount) for v in value)
+    if isinstance(value, str):
+        return any(w in value for w in ("1,237", "$1237"))
+    return value == amount
+
+
+def test_a_sealed_bid_is_never_shown_to_another_seat_before_the_auction_closes(
+    user, other_user, user_factory
+):
+    cy = user_factory("Cy")
+    game = make_game(creator=user, players=[other_user, cy], kind="classic")
+    game = play_defaults_until(game, in_auction)
+    bidder = awaited_seat(game)
+    lots = game.state().auction.lots
+    assert game.state().players[bidder.position].cash >= SECRET_BID
+    amounts = (SECRET_BID,) + (0,) * (len(lots) - 1)
+    move_submit_as(game, bidder, classic.Bid(seat=bidder.position, amounts=amounts))
+    game = fresh(game)
+    assert game.state().auction is not None  # still open: two seats to answer
+
+    for other in game.seats.exclude(pk=bidder.pk).select_related("user"):
+        client = client_for(other.user)
+        pages = {
+            "page": client.get(game.get_absolute_url()),
+            "partial": client.get(game.get_absolute_url(), HTTP_HX_REQUEST="true"),
+            "history": client.get(reverse("games:history", args=[game.pk])),
+            "replay": client.get(reverse("games:replay", args=[game.pk])),
+        }
+        for name, response in pages.items():
+            assert response.status_code == 200, name
+            text = response.content.decode()
+            assert not any(w in text for w in WRITTEN), (name, other.position)
+        exported = client.get(reverse("games:export", args=[game.pk])).json()
+        assert not mentions(exported["events"], SECRET_BID)
+        assert "placed a sealed bid" in pages["history"].content.decode()
+    # The bidder sees their own bid.
+    own = client_for(bidder.user).get(reverse("games:history", args=[game.pk]))
+    assert "$1,237" in own.content.decode()
+
+
+# -- query counts ------------------------------------------------------------------
+
+
+def table_queries(client, game, **headers) -> int:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as captured:
+        response = client.get(game.get_absolute_url(), **headers)
+    assert response.status_code == 200
+    return len(captured)
+
+
+def test_the_classic_table_costs_the_same_queries_however_long_the_game(
+    user, other_user
+):
+    game = make_game(creator=user, players=[other_user], kind="classic")
+    client = client_for(user)
+    table_queries(client, game)
+    early = (
+        table_queries(client, game),
+        table_queries(client, game, HTTP_HX_REQUEST="true"),
+    )
+    game = play_defaults_until(game, lambda state: fresh(game).version >= 300)
+    late = (
+        table_queries(client, game),
+        table_queries(client, game, HTTP_HX_REQUEST="true"),
+    )
+    assert late == early
+    assert max(late) <= 8
