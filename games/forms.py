@@ -45,10 +45,18 @@ def decision_time_label(seconds: int) -> str:
     return f"{max(1, round(seconds / MINUTE))} minutes"
 
 
+def option_field(kind: "kinds.GameKind", name: str) -> str:
+    """The create form's field for a house rule: `option_<rule>` for Monopoly
+    Deal (its names from before there were kinds), `option_<kind>_<rule>` else."""
+    if kind.key == kinds.DEFAULT:
+        return f"option_{name}"
+    return f"option_{kind.key}_{name}"
+
+
 class GameCreateForm(forms.Form):
     """A new game: which game, seats, time per decision, house rules, who may
-    join. Each kind's house rules are fields `option_<kind>_<rule>`; only the
-    chosen kind's count."""
+    join. Each kind's house rules are fields of their own (`option_field`);
+    only the chosen kind's count."""
 
     kind = forms.ChoiceField(
         label="Game",
@@ -110,7 +118,7 @@ class GameCreateForm(forms.Form):
         super().__init__(*args, **kwargs)
         for kind in kinds.all_kinds():
             for name, label in kind.option_labels.items():
-                self.fields[f"option_{kind.key}_{name}"] = forms.BooleanField(
+                self.fields[option_field(kind, name)] = forms.BooleanField(
                     label=label, required=False
                 )
 
@@ -129,7 +137,7 @@ class GameCreateForm(forms.Form):
             {
                 "kind": kind,
                 "fields": [
-                    self[f"option_{kind.key}_{name}"] for name in kind.option_labels
+                    self[option_field(kind, name)] for name in kind.option_labels
                 ],
             }
             for kind in kinds.all_kinds()
@@ -139,7 +147,7 @@ class GameCreateForm(forms.Form):
         """The chosen kind's house rules ticked, as its engine's Options JSON."""
         kind = kinds.get(self.cleaned_data["kind"])
         return {
-            name: self.cleaned_data[f"option_{kind.key}_{name}"]
+            name: self.cleaned_data[option_field(kind, name)]
             for name in kind.option_labels
         }
 

@@ -62,7 +62,7 @@ def test_the_create_form_makes_a_classic_game_with_its_own_house_rules(user):
             "seconds_per_decision": HOUR,
             "public": "on",
             "option_classic_double_salary": "on",
-            "option_deal_hotel_replaces_house": "on",
+            "option_hotel_replaces_house": "on",
         },
     )
     game = Game.objects.get(created_by=user)

@@ -234,7 +234,7 @@ class Forger:
         if rng.random() < 0.3:
             data["seat_count"] = [data["seat_count"], "3"]
         for name in rng.sample(list(engine.OPTION_LABELS), 2):
-            data[f"option_deal_{name}"] = self.text()
+            data[f"option_{name}"] = self.text()
         if rng.random() < 0.2:
             data["options"] = json.dumps(self.junk())
         if rng.random() < 0.1:

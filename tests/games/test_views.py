@@ -122,7 +122,7 @@ def test_lobby_lists_open_public_games_only(user, user_factory):
 def test_create_form_offers_every_house_rule(user):
     html = client_for(user).get(reverse("games:lobby")).content.decode()
     for key, label in engine.OPTION_LABELS.items():
-        assert f'name="option_deal_{key}"' in html
+        assert f'name="option_{key}"' in html
         assert label.split(":")[0] in html
 
 
@@ -134,7 +134,7 @@ def test_creating_a_game_opens_its_waiting_room(user):
             "seat_count": 3,
             "seconds_per_decision": 3600,
             "public": "",
-            "option_deal_hotel_replaces_house": "on",
+            "option_hotel_replaces_house": "on",
         },
     )
     game = Game.objects.get(created_by=user)
