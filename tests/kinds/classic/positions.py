@@ -115,6 +115,23 @@ def offer():
     )
 
 
+def auction_of_lots():
+    """Ann went bankrupt to the bank: her two deeds are auctioned together."""
+    s = scenario(
+        "seats: 3\n0 cash: 0\n0 owns: Baltic Avenue (mortgaged), "
+        "Reading Railroad (mortgaged)\n0 at: 1"
+    )
+    return apply(s, Roll(seat=0), dice=(1, 2))
+
+
+def claim():
+    """House rule: Bea landed on Ann's Boardwalk; Ann may claim the rent."""
+    s = scenario(
+        "options: rent_must_be_claimed\nactive: 1\n0 owns: Boardwalk\n1 at: 36"
+    )
+    return apply(s, Roll(seat=1), dice=(1, 2))
+
+
 def over():
     s = scenario("seats: 2\n1 owns: Boardwalk\n")
     return apply(s, Resign(seat=0))
@@ -142,6 +159,8 @@ POSITIONS = {
     "mortgages": mortgages,
     "offer": offer,
     "over": over,
+    "auction_of_lots": auction_of_lots,
+    "claim": claim,
 }
 
 

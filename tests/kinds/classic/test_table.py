@@ -191,3 +191,20 @@ def test_the_end_of_the_game_says_who_won():
 def test_a_refused_move_is_told_in_the_prompt():
     html = render(positions.roll(), 0, error="It is not your turn.")
     assert '<p class="prompt__error" role="alert">It is not your turn.</p>' in html
+
+
+def test_a_bankruptcy_auction_takes_one_bid_per_lot():
+    html = render(positions.auction_of_lots(), 1)
+    assert 'name="bid-3"' in html and 'name="bid-5"' in html
+    assert "Leave a lot blank to bid nothing on it." in html
+
+
+def test_rent_to_claim_is_a_button_for_the_owner_only():
+    state = positions.claim()
+    assert "Claim $50 rent on Boardwalk from Bea" in render(state, 0)
+    assert "claim" not in actions(render(state, 1))
+
+
+def test_a_player_out_of_the_game_only_watches():
+    html = render(positions.mortgages(), 0)
+    assert "You are out of this game" in html and Forms(html).forms == []
