@@ -4,7 +4,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import events as ev
-from .board import BOARD, DEEDS
+from .board import BOARD, DEEDS, JAIL
 from .cards import CARDS
 from .decisions import awaiting
 from .figures import money, net_worth, rent_for
@@ -120,6 +120,28 @@ def redact(event: ev.Event, seat: int | None) -> dict[str, Any]:
     return d
 
 
+_LEFT_JAIL = {
+    "card": "used a Get Out of Jail Free card and left jail",
+    "fine": "paid the fine and left jail",
+    "doubles": "rolled doubles and left jail",
+    "third try": "left jail after a third try, paying the fine",
+}
+
+
+def _goods(cash: int, deeds, cards) -> str:
+    """ "$200, Water Works and a Get Out of Jail Free card"."""
+    items = [money(cash)] if cash else []
+    items += [BOARD[i].name for i in deeds]
+    items += ["a Get Out of Jail Free card"] * len(cards)
+    return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else items[0]
+
+
+def _bid_words(amounts) -> str:
+    """A sealed bid once its auction has closed: "$120", or one amount per lot
+    in board order ("$50 / none")."""
+    return " / ".join(money(a) if a else "none" for a in amounts)
+
+
 def describe(event: ev.Event, seat: int | None, names: Sequence[str]) -> str | None:
     """The history line for `event` as `seat` may read it ("Bea placed a sealed
     bid." to others, "You bid $120 on Boardwalk." to Bea); None for no line."""
@@ -150,13 +172,14 @@ def describe(event: ev.Event, seat: int | None, names: Sequence[str]) -> str | N
             return f"{who(e.seat)} rolled {e.dice[0]} and {e.dice[1]}{dbl}."
         case ev.TokenMoved():
             verb = "went back" if e.backward else "moved"
-            return f"{who(e.seat)} {verb} to {at(e.to)}."
+            visiting = " (just visiting)" if e.to == JAIL else ""
+            return f"{who(e.seat)} {verb} to {at(e.to)}{visiting}."
         case ev.SalaryCollected():
             return f"{who(e.seat)} collected {money(e.amount)} salary."
         case ev.SentToJail():
             return f"{who(e.seat)} went to jail."
         case ev.LeftJail():
-            return f"{who(e.seat)} left jail ({e.how})."
+            return f"{who(e.seat)} {_LEFT_JAIL.get(e.how, 'left jail')}."
         case ev.StayedInJail():
             return f"{who(e.seat)} stayed in jail."
         case ev.PurchaseOffered():
@@ -174,16 +197,19 @@ def describe(event: ev.Event, seat: int | None, names: Sequence[str]) -> str | N
         case ev.BidPassed():
             return f"{who(e.seat)} passed."
         case ev.AuctionClosed():
-            if not e.sales:
-                return "The auction closed with no sale."
-            return (
-                "The auction closed: "
-                + "; ".join(
-                    f"{at(x.space)} to {whom(x.seat)} for {money(x.price)}"
-                    for x in e.sales
-                )
-                + "."
+            # "All bids are then shown to everyone."
+            sold = "; ".join(
+                f"{at(x.space)} to {whom(x.seat)} for {money(x.price)}" for x in e.sales
             )
+            closed = (
+                f"The auction closed: {sold}."
+                if sold
+                else "The auction closed with no sale."
+            )
+            if not e.bids:
+                return closed
+            bids = "; ".join(f"{whom(b.seat)} {_bid_words(b.amounts)}" for b in e.bids)
+            return f"{closed} Bids: {bids}."
         case ev.MoneyPaid():
             return f"{who(e.seat)} paid {whom(e.to)} {money(e.amount)} ({e.reason})."
         case ev.PotCollected():
@@ -199,7 +225,10 @@ def describe(event: ev.Event, seat: int | None, names: Sequence[str]) -> str | N
         case ev.BuildingBuilt():
             return f"{who(e.seat)} built on {at(e.space)}."
         case ev.BuildingsSold():
-            return f"{who(e.seat)} sold buildings in {e.group} for {money(e.refund)}."
+            return (
+                f"{who(e.seat)} sold buildings in the {e.group} group for "
+                f"{money(e.refund)}."
+            )
         case ev.BuildingsReturned():
             return f"{who(e.seat)}'s buildings went back to the bank."
         case ev.PropertyMortgaged():
@@ -229,7 +258,17 @@ def describe(event: ev.Event, seat: int | None, names: Sequence[str]) -> str | N
         case ev.OfferVoided():
             return f"A trade offer was void: {e.reason}"
         case ev.TradeCompleted():
-            return f"{who(e.offer.seat)} and {whom(e.offer.to)} traded."
+            o = e.offer
+            gave = (
+                (o.seat, o.give_cash, o.give_deeds, o.give_cards),
+                (o.to, o.get_cash, o.get_deeds, o.get_cards),
+            )
+            parts = "; ".join(
+                f"{whom(side)} gave {_goods(cash, deeds, cards)}"
+                for side, cash, deeds, cards in gave
+                if cash or deeds or cards
+            )
+            return f"{who(o.seat)} and {whom(o.to)} traded: {parts}."
         case ev.TurnEnded():
             return None
         case ev.GameWon():

@@ -1,10 +1,10 @@
 """What a seat may build, sell, mortgage and unmortgage, read from `view()` alone.
 
-The engine's own checks (games/engines/classic/rules.py: may_manage, may_raise,
-_on_build, sale_ok, mortgage_order, _on_unmortgage) restated over the view's
-dict, so the table offers exactly the choices the engine accepts and needs no
-engine state. tests/kinds/classic/test_choices.py holds them equal to
-`legal_moves` over many positions from bot play.
+The engine's own checks (games/engines/classic/figures.py: may_manage,
+may_raise; buildings.py: _on_build, sale_ok, mortgage_order, _on_unmortgage)
+restated over the view's dict, so the table offers exactly the choices the
+engine accepts and needs no engine state. tests/kinds/classic/test_choices.py
+holds them equal to `legal_moves` over many positions from bot play.
 """
 
 from itertools import product

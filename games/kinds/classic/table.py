@@ -11,6 +11,7 @@ from typing import Any
 
 from games.engines.classic import BOARD, GROUPS
 from games.engines.classic.board import COLOUR_GROUPS, HOTEL, JAIL, JAIL_FINE
+from games.engines.classic.figures import money
 
 from . import choices
 
@@ -74,10 +75,6 @@ _TAGS = {
     "mortgages": "deciding",
     "answer": "answering",
 }
-
-
-def money(n: int) -> str:
-    return f"${n:,}"
 
 
 def colour_class(group: str | None) -> str:
