@@ -30,8 +30,17 @@ from .moves import (
     Resign,
     SayNo,
     SlyDeal,
+    made,
 )
-from .rules import awaiting, decide, legal_moves
+from .moves import key as move_key
+from .rules import (
+    awaiting,
+    decide,
+    default_payment,
+    legal_moves,
+    payment_refusal,
+    play_keys,
+)
 from .state import Player, PropertySet, State
 
 Bot = Callable[[State, int, random.Random], Move]
@@ -226,110 +235,131 @@ def _loss_of_card_now(t: _Table, seat: int, card_id: int) -> float:
     return value + _set_worth(t, s)
 
 
-def _score_property(t: _Table, move: PlayProperty) -> float:
-    card = DECK[move.card]
+# The scorers read a move as its `moves.key` tuple: (class, seat, *fields).
+
+
+def _score_property(t: _Table, key: tuple) -> float:
+    _, _, card_id, colour, set_index = key
     sets = t.me.sets
     target = None
-    if move.set_index is not None and move.set_index < len(sets):
-        target = sets[move.set_index]
+    if set_index is not None and set_index < len(sets):
+        target = sets[set_index]
     have = len(target.cards) if target is not None else 0
-    size = SET_SIZE[move.colour]
+    size = SET_SIZE[colour]
     if have + 1 == size:
-        return _completes(t, move.colour)
-    if target is None and card.multicolour:
+        return _completes(t, colour)
+    if target is None and DECK[card_id].multicolour:
         return -1.0
     # A fresh set beside an open one of the same colour helps nobody.
-    if target is None and t.best_open_set(move.colour) is not None:
+    if target is None and t.best_open_set(colour) is not None:
         return 200.0
-    return 300.0 + 40 * (have + 1) / size + rent_for(move.colour, have + 1)
+    return 300.0 + 40 * (have + 1) / size + rent_for(colour, have + 1)
 
 
-def _score_move_wild(t: _Table, move: MoveWild) -> float:
-    src = t.me.find_property(move.card)
+def _score_move_wild(t: _Table, key: tuple) -> float:
+    _, _, card_id, colour, set_index = key
+    src = t.me.find_property(card_id)
     if src is None:
         # A loose wild, back into a set.
-        if move.set_index is None:
+        if set_index is None:
             return 290.0
-        dest = t.me.sets[move.set_index]
+        dest = t.me.sets[set_index]
         if len(dest.cards) + 1 == dest.size:
-            return _completes(t, move.colour)
+            return _completes(t, colour)
         return 290.0
     source = t.me.sets[src]
-    if source.full or move.set_index is None:
+    if source.full or set_index is None:
         return -1.0
-    dest = t.me.sets[move.set_index]
-    if len(dest.cards) + 1 < dest.size or move.colour in t.full_colours:
+    dest = t.me.sets[set_index]
+    if len(dest.cards) + 1 < dest.size or colour in t.full_colours:
         return -1.0
     # Taking the wild away must leave the source still worth less than the gain.
-    return _completes(t, move.colour) - 50.0
+    return _completes(t, colour) - 50.0
 
 
 def _collected(t: _Table, amount: int, payers) -> int:
     return sum(min(amount, t.payable[p]) for p in payers)
 
 
-def _score_rent(t: _Table, move: ChargeRent) -> float:
-    s = t.me.sets[move.set_index]
+def _score_rent(t: _Table, key: tuple) -> float:
+    _, _, card_id, _, set_index, target, doubles = key
+    s = t.me.sets[set_index]
     base = t.rent(s)
-    payers = t.opponents if move.target is None else [move.target]
-    collected = _collected(t, base * 2 ** len(move.doubles), payers)
-    wild = len(DECK[move.card].colours) > 2
+    payers = t.opponents if target is None else [target]
+    collected = _collected(t, base * 2 ** len(doubles), payers)
+    wild = len(DECK[card_id].colours) > 2
     if collected < (4 if wild else 2) and len(t.me.hand) <= 7:
         return -1.0
-    if move.doubles:
+    if doubles:
         plain = _collected(t, base, payers)
-        if collected - plain < 3 * len(move.doubles):
+        if collected - plain < 3 * len(doubles):
             return -1.0
     aim = 0.0
-    if move.target is not None:
-        aim = 3.0 * len(t.state.players[move.target].full_colours())
+    if target is not None:
+        aim = 3.0 * len(t.state.players[target].full_colours())
     # Lay properties first: they raise the rent this card charges.
-    return 150.0 + 20 * collected - 40 * len(move.doubles) + aim
+    return 150.0 + 20 * collected - 40 * len(doubles) + aim
 
 
-def _score_debt(t: _Table, move: CollectDebt) -> float:
-    collected = min(5, t.payable[move.target])
+def _score_debt(t: _Table, key: tuple) -> float:
+    target = key[3]
+    collected = min(5, t.payable[target])
     if collected < 3:
         return -1.0
-    aim = 3.0 * len(t.state.players[move.target].full_colours())
+    aim = 3.0 * len(t.state.players[target].full_colours())
     return 150.0 + 20 * collected + aim
 
 
-def _score_birthday(t: _Table) -> float:
+def _score_birthday(t: _Table, key: tuple) -> float:
     collected = _collected(t, 2, t.opponents)
     return 150.0 + 20 * collected if collected >= 2 else -1.0
 
 
-def _score_sly(t: _Table, move: SlyDeal) -> float:
-    gain = _gain_of_card(t, move.take)
+def _score_pass_go(t: _Table, key: tuple) -> float:
+    return 950.0 if t.plays_left >= 2 else 90.0
+
+
+def _score_sly(t: _Table, key: tuple) -> float:
+    _, _, _, target, take = key
+    gain = _gain_of_card(t, take)
     if gain >= 300:
         return gain + 10
-    denial = _loss_of_card(t, move.target, move.take)
+    denial = _loss_of_card(t, target, take)
     if gain + denial < 15 and len(t.me.hand) <= 6:
         # Keep it for a card that finishes a set.
         return -1.0
     return 200.0 + 3 * gain + 4 * denial
 
 
-def _score_forced(t: _Table, move: ForcedDeal) -> float:
-    give_set = _set_holding(t.me, move.give)
+def _score_forced(t: _Table, key: tuple) -> float:
+    _, _, _, target, take, give = key
+    give_set = _set_holding(t.me, give)
     if give_set is not None and give_set.full:
         return -1.0
-    gain = _gain_of_card(t, move.take)
-    loss = _loss_of_card(t, t.seat, move.give)
+    gain = _gain_of_card(t, take)
+    loss = _loss_of_card(t, t.seat, give)
     if gain >= 300:
         return gain - 5 * loss
-    net = gain - loss + _loss_of_card(t, move.target, move.take) / 2
+    net = gain - loss + _loss_of_card(t, target, take) / 2
     return 200.0 + 3 * net if net >= 5 else -1.0
 
 
-def _score_deal_breaker(t: _Table, move: DealBreaker) -> float:
-    s = t.state.players[move.target].sets[move.set_index]
+def _score_deal_breaker(t: _Table, key: tuple) -> float:
+    _, _, _, target, set_index = key
+    s = t.state.players[target].sets[set_index]
     if s.colour in t.full_colours:
         return 500.0 + t.rent(s)
     if len(t.full_colours) + 1 >= WIN_SETS:
         return WIN
-    return 900.0 + t.rent(s) + 10 * len(t.state.players[move.target].full_colours())
+    return 900.0 + t.rent(s) + 10 * len(t.state.players[target].full_colours())
+
+
+def _score_build(t: _Table, key: tuple) -> float:
+    return 450.0
+
+
+def _score_end_turn(t: _Table, key: tuple) -> float:
+    return 0.0
 
 
 def _keep_worth(t: _Table, card_id: int) -> float:
@@ -363,35 +393,41 @@ def _keep_worth(t: _Table, card_id: int) -> float:
     return 5.0
 
 
-def _score_bank(t: _Table, move: BankCard) -> float:
-    card = DECK[move.card]
+def _score_bank(t: _Table, key: tuple) -> float:
+    card_id = key[2]
+    card = DECK[card_id]
     if card.kind is Kind.money:
         # Big notes first: a bank is what keeps a rent off the properties.
         return 100.0 + 10 * card.value
-    keep = _keep_worth(t, move.card)
+    keep = _keep_worth(t, card_id)
     if keep >= 40:
         return 10.0 if len(t.me.hand) > 7 else -1.0
     return 60.0 + 10 * card.value - 3 * keep
 
 
 def _score_play(t: _Table, move: Move) -> float:
-    scorer = _SCORERS.get(type(move))
-    return -1.0 if scorer is None else scorer(t, move)
+    """How much the sensible bot likes a move of its turn (above 0: worth a play)."""
+    return _score_key(t, move_key(move))
 
 
-_SCORERS: dict[type, Callable[[_Table, Move], float]] = {
+def _score_key(t: _Table, key: tuple) -> float:
+    scorer = _SCORERS.get(key[0])
+    return -1.0 if scorer is None else scorer(t, key)
+
+
+_SCORERS: dict[type, Callable[[_Table, tuple], float]] = {
     PlayProperty: _score_property,
     MoveWild: _score_move_wild,
     ChargeRent: _score_rent,
     CollectDebt: _score_debt,
-    Birthday: lambda t, move: _score_birthday(t),
-    PassGo: lambda t, move: 950.0 if t.plays_left >= 2 else 90.0,
+    Birthday: _score_birthday,
+    PassGo: _score_pass_go,
     SlyDeal: _score_sly,
     ForcedDeal: _score_forced,
     DealBreaker: _score_deal_breaker,
-    Build: lambda t, move: 450.0,
+    Build: _score_build,
     BankCard: _score_bank,
-    EndTurn: lambda t, move: 0.0,
+    EndTurn: _score_end_turn,
 }
 
 
@@ -491,33 +527,42 @@ def sensible_bot(state: State, seat: int, rng: random.Random) -> Move:
     entry = _my_awaiting(state, seat)
     if entry is None:
         raise IllegalMove(NOTHING_TO_DECIDE)
-    moves = legal_moves(state, seat)
     t = _Table(state, seat)
-    if entry.kind == "pay":
+    kind = entry.kind
+    if kind == "play":
+        return _sensible_play(t, rng)
+    if kind == "pay":
         move = _sensible_payment(t, entry.amount, entry.to)
-    elif entry.kind == "discard":
-        move = _sensible_discard(t, entry.count)
-    elif entry.kind == "respond":
+        if payment_refusal(t.me, entry.amount, move.cards) is None:
+            return move
+        return Pay(seat=seat, cards=default_payment(t.me, entry.amount))
+    moves = legal_moves(state, seat)
+    if kind == "respond":
         return _sensible_answer(t, entry, moves)
-    else:
-        scored = [(_score_play(t, m), m) for m in moves]
-        top = max(score for score, _ in scored)
-        if top <= 0:
-            return _end_turn(t, moves)
-        best = [m for score, m in scored if score == top]
-        return best[0] if len(best) == 1 else rng.choice(best)
+    move = _sensible_discard(t, entry.count)
     if _accepted(state, move):
         return move
     return next(m for m in moves if type(m) is type(move))
 
 
-def _end_turn(t: _Table, moves: list[Move]) -> Move:
+def _sensible_play(t: _Table, rng: random.Random) -> Move:
+    """The move of its turn the bot scores highest (ties broken by `rng` in
+    legal_moves' order), or the end of its turn when none is worth a play."""
+    scored = [(_score_key(t, key), key) for key in play_keys(t.state, t.seat)]
+    top = max(score for score, _ in scored)
+    if top <= 0:
+        return _end_turn(t)
+    best = [key for score, key in scored if score == top]
+    return made(*(best[0] if len(best) == 1 else rng.choice(best)))
+
+
+def _end_turn(t: _Table) -> Move:
     extra = len(t.me.hand) - 7
     if extra > 0:
         choice = _sensible_discard(t, extra)
         if _accepted(t.state, choice):
             return choice
-    return next(m for m in moves if isinstance(m, EndTurn))
+    return made(EndTurn, t.seat)
 
 
 # The expert plays its look-ahead with the sensible bot above; it imports this

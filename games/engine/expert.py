@@ -233,7 +233,7 @@ def candidates(state: State, seat: int, rng: random.Random) -> list[Move]:
         ]
         scored.sort(key=lambda x: (-x[0], x[1]))
         out += [m for s, _, m in scored[:CANDIDATES] if s > 0]
-        out.append(_end_turn(t, moves))
+        out.append(_end_turn(t))
     unique: list[Move] = []
     for m in out:
         if m not in unique and _allowed(state, m):

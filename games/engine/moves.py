@@ -156,3 +156,9 @@ def made(cls: type[Move], *values) -> Move:
             _MADE.clear()
         move = _MADE[key] = cls(**dict(zip(_FIELDS[cls], values, strict=False)))
     return move
+
+
+def key(move: Move) -> tuple:
+    """`move` as the tuple `made` builds it from: its class, then its fields."""
+    cls = type(move)
+    return (cls, *[getattr(move, name) for name in _FIELDS[cls]])

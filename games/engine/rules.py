@@ -587,27 +587,34 @@ def _pay(b: _Builder, m: mv.Pay) -> None:
     t = pending.target(m.seat) if pending is not None else None
     if t is None or t.status != PAY:
         raise IllegalMove("You owe no payment now.")
-    player = state.players[m.seat]
     cards = tuple(m.cards)
+    refusal = payment_refusal(state.players[m.seat], t.amount, cards)
+    if refusal is not None:
+        raise IllegalMove(refusal)
+    b.emit(ev.PaymentMade(seat=m.seat, to=pending.actor, cards=cards))
+
+
+def payment_refusal(player: Player, amount: int, cards: tuple[int, ...]) -> str | None:
+    """Why paying `amount` with `cards` is refused, or None when it may be paid."""
     if len(set(cards)) != len(cards):
-        raise IllegalMove("You named a card twice.")
+        return "You named a card twice."
     payable = player.payable()
     allowed = set(payable)
     for c in cards:
         if c in allowed:
             continue
         if c in player.hand:
-            raise IllegalMove("You cannot pay from your hand.")
+            return "You cannot pay from your hand."
         if c in player.loose or player.find_property(c) is not None:
-            raise IllegalMove("A multicolour wild has no value and cannot pay.")
-        raise IllegalMove("That card is not in front of you.")
+            return "A multicolour wild has no value and cannot pay."
+        return "That card is not in front of you."
     total = sum(DECK[c].value for c in cards)
-    if total < t.amount and len(cards) != len(payable):
-        raise IllegalMove(
-            f"That payment is {t.amount - total}M short: pay at least "
-            f"{t.amount}M, or everything you can."
+    if total < amount and len(cards) != len(payable):
+        return (
+            f"That payment is {amount - total}M short: pay at least "
+            f"{amount}M, or everything you can."
         )
-    b.emit(ev.PaymentMade(seat=m.seat, to=pending.actor, cards=cards))
+    return None
 
 
 def _resign(b: _Builder, m: mv.Resign) -> None:
@@ -872,35 +879,34 @@ def _distinct(cards) -> list[int]:
     return out
 
 
-def _play_moves(state: State, seat: int) -> list[mv.Move]:
+def play_keys(state: State, seat: int) -> list[tuple]:
+    """The moves of the active seat's turn, as `mv.key` tuples in legal_moves'
+    order (Resign aside): a bot that scores them makes only the one it plays."""
     player = state.players[seat]
     options = state.options
     plays_left = state.plays_left
-    out: list[mv.Move] = []
+    out: list[tuple] = []
     opponents = _others(state, seat)
     hand = _distinct(player.hand)
     sets = player.sets
     my_colours = {s.colour for s in sets}
     opens = _open_sets(player)
-    doubles_in_hand = [
-        c for c in player.hand if DECK[c].action is Action.double_the_rent
-    ]
+    doubles_in_hand = [c for c in player.hand if _ACTION[c] is Action.double_the_rent]
     if plays_left > 0:
         for c in hand:
             card = DECK[c]
             kind = card.kind
-            if kind in (Kind.property, Kind.wild):
+            if kind is Kind.property or kind is Kind.wild:
+                multicolour = _MULTICOLOUR[c]
                 for colour in card.colours:
                     joinable = opens.get(colour)
                     if joinable:
-                        out.extend(
-                            mv.made(mv.PlayProperty, seat, c, colour, i)
-                            for i in joinable
-                        )
-                    elif not card.multicolour:
-                        out.append(mv.made(mv.PlayProperty, seat, c, colour))
+                        for i in joinable:
+                            out.append((mv.PlayProperty, seat, c, colour, i))
+                    elif not multicolour:
+                        out.append((mv.PlayProperty, seat, c, colour, None))
                 continue
-            out.append(mv.made(mv.BankCard, seat, c))
+            out.append((mv.BankCard, seat, c))
             if kind is Kind.rent:
                 double_choices = [()]
                 for k in (1, 2):
@@ -916,30 +922,22 @@ def _play_moves(state: State, seat: int) -> list[mv.Move]:
                         for target in targets:
                             for doubles in double_choices:
                                 out.append(
-                                    mv.made(
-                                        mv.ChargeRent,
-                                        seat,
-                                        c,
-                                        colour,
-                                        i,
-                                        target,
-                                        doubles,
-                                    )
+                                    (mv.ChargeRent, seat, c, colour, i, target, doubles)
                                 )
                 continue
             action = card.action
             if action is Action.pass_go:
-                out.append(mv.made(mv.PassGo, seat, c))
+                out.append((mv.PassGo, seat, c))
             elif action is Action.birthday:
-                out.append(mv.made(mv.Birthday, seat, c))
+                out.append((mv.Birthday, seat, c))
             elif action is Action.debt_collector:
-                out.extend(mv.made(mv.CollectDebt, seat, c, t) for t in opponents)
+                out.extend((mv.CollectDebt, seat, c, t) for t in opponents)
             elif action is Action.deal_breaker:
                 for t in opponents:
                     for i, s in enumerate(state.players[t].sets):
                         if s.full:
-                            out.append(mv.made(mv.DealBreaker, seat, c, t, i))
-            elif action in (Action.sly_deal, Action.forced_deal):
+                            out.append((mv.DealBreaker, seat, c, t, i))
+            elif action is Action.sly_deal or action is Action.forced_deal:
                 gives = [g for s in sets for g in s.cards]
                 if action is Action.forced_deal and not gives:
                     continue
@@ -949,33 +947,35 @@ def _play_moves(state: State, seat: int) -> list[mv.Move]:
                             continue
                         for take in s.cards:
                             if action is Action.sly_deal:
-                                out.append(mv.made(mv.SlyDeal, seat, c, t, take))
+                                out.append((mv.SlyDeal, seat, c, t, take))
                             else:
                                 out.extend(
-                                    mv.made(mv.ForcedDeal, seat, c, t, take, g)
-                                    for g in gives
+                                    (mv.ForcedDeal, seat, c, t, take, g) for g in gives
                                 )
             elif action is Action.house:
                 out.extend(
-                    mv.made(mv.Build, seat, c, i)
+                    (mv.Build, seat, c, i)
                     for i, s in enumerate(sets)
                     if s.can_take_house()
                 )
             elif action is Action.hotel:
                 out.extend(
-                    mv.made(mv.Build, seat, c, i)
+                    (mv.Build, seat, c, i)
                     for i, s in enumerate(sets)
                     if s.can_take_hotel()
                 )
     if plays_left > 0 or not options.wild_move_costs_play:
-        out.extend(_wild_moves(player, seat, opens))
-    out.append(mv.made(mv.EndTurn, seat))
+        out.extend(_wild_keys(player, seat, opens))
+    out.append((mv.EndTurn, seat))
     if len(player.hand) > HAND_LIMIT:
-        out.append(mv.Discard(seat=seat, cards=default_discard(player)))
+        out.append((mv.Discard, seat, default_discard(player)))
     return out
 
 
 _WILDS = frozenset(c.id for c in DECK if c.kind is Kind.wild)
+# Card tables by id, for the loops that visit every card in a hand.
+_MULTICOLOUR: tuple[bool, ...] = tuple(c.multicolour for c in DECK)
+_ACTION: tuple[Action | None, ...] = tuple(c.action for c in DECK)
 
 
 def _open_sets(player: Player) -> dict[Colour, list[int]]:
@@ -987,10 +987,8 @@ def _open_sets(player: Player) -> dict[Colour, list[int]]:
     return opens
 
 
-def _wild_moves(
-    player: Player, seat: int, opens: dict[Colour, list[int]]
-) -> list[mv.Move]:
-    out: list[mv.Move] = []
+def _wild_keys(player: Player, seat: int, opens: dict[Colour, list[int]]) -> list:
+    out: list[tuple] = []
     sets = player.sets
     located = [(c, i) for i, s in enumerate(sets) for c in s.cards if c in _WILDS]
     located += [(c, None) for c in player.loose]
@@ -1002,9 +1000,9 @@ def _wild_moves(
                 continue
             dests = opens.get(colour, ())
             if dests:
-                out.extend(mv.made(mv.MoveWild, seat, c, colour, i) for i in dests)
-            elif not card.multicolour:
-                out.append(mv.made(mv.MoveWild, seat, c, colour))
+                out.extend((mv.MoveWild, seat, c, colour, i) for i in dests)
+            elif not _MULTICOLOUR[c]:
+                out.append((mv.MoveWild, seat, c, colour, None))
     return out
 
 
@@ -1042,6 +1040,7 @@ def legal_moves(state: State, seat: int) -> list[mv.Move]:
         if state.phase == DISCARD:
             out.append(mv.Discard(seat=seat, cards=default_discard(player)))
         else:
-            out.extend(_play_moves(state, seat))
+            made = mv.made
+            out.extend([made(*key) for key in play_keys(state, seat)])
     out.append(mv.made(mv.Resign, seat))
     return out
