@@ -124,6 +124,7 @@ class _Table:
 
     __slots__ = (
         "_gains",
+        "_in_full_sets",
         "_losses",
         "_payable",
         "full_colours",
@@ -144,6 +145,7 @@ class _Table:
             i for i, p in enumerate(state.players) if i != seat and not p.resigned
         ]
         self._payable: list[int] | None = None
+        self._in_full_sets: frozenset[int] | None = None
         self._gains: dict[int, float] = {}
         self._losses: dict[tuple[int, int], float] = {}
 
@@ -153,6 +155,15 @@ class _Table:
         if self._payable is None:
             self._payable = [p.payable_value() for p in self.state.players]
         return self._payable
+
+    @property
+    def in_full_sets(self) -> frozenset[int]:
+        """My properties that stand in full sets (worked out when first asked)."""
+        if self._in_full_sets is None:
+            self._in_full_sets = frozenset(
+                c for s in self.me.sets if s.full for c in s.cards
+            )
+        return self._in_full_sets
 
     def rent(self, prop_set: PropertySet) -> int:
         return prop_set.rent(self.state.options)
@@ -333,8 +344,7 @@ def _score_sly(t: _Table, key: tuple) -> float:
 
 def _score_forced(t: _Table, key: tuple) -> float:
     _, _, _, target, take, give = key
-    give_set = _set_holding(t.me, give)
-    if give_set is not None and give_set.full:
+    if give in t.in_full_sets:
         return -1.0
     gain = _gain_of_card(t, take)
     loss = _loss_of_card(t, t.seat, give)
