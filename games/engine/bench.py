@@ -3,7 +3,8 @@
     python -m games.engine.bench [--games N] [--duel N] [--seed S] [--cap N]
     python -m games.engine.bench --bots sensible --seats 3
     python -m games.engine.bench --compare REF [--rounds N]
-    python -m games.engine.bench --expert N --seats 2 3 [--think S | --iterations N]
+    python -m games.engine.bench --expert N --seats 2 3 [--think S [--cpu]]
+    python -m games.engine.bench --expert N --seats 2 3 --iterations N
     python -m games.engine.bench --rollouts N --seats 3
 
 Prints figures; asserts nothing about time. `--compare REF` checks REF out in a
@@ -13,6 +14,7 @@ both alike; it prints each one's median and spread and the ratio of medians.
 """
 
 import argparse
+import contextlib
 import random
 import statistics
 import subprocess
@@ -228,11 +230,12 @@ def _expert_game(job: tuple) -> dict:
     from games.engine.bots import sensible_bot
     from games.engine.expert import think
 
-    seats, at, seed, seconds, iterations, horizon = job
+    seats, at, seed, seconds, iterations, horizon, cpu = job
+    clock = time.process_time if cpu else time.perf_counter
     thinks: list[float] = []
 
     def expert(state, seat, rng):
-        started = time.perf_counter()
+        started = clock()
         move, info = think(
             state,
             seat,
@@ -240,10 +243,10 @@ def _expert_game(job: tuple) -> dict:
             seconds=seconds,
             iterations=iterations,
             rounds=horizon,
-            clock=time.perf_counter,
+            clock=clock,
         )
         if not info["trivial"]:
-            thinks.append(time.perf_counter() - started)
+            thinks.append(clock() - started)
         return move
 
     lineup: list[Bot] = [sensible_bot] * seats
@@ -266,27 +269,40 @@ def duel_expert(
     iterations: int | None,
     horizon: int | None = None,
     jobs: int = 1,
+    cpu: bool = False,
     out=sys.stdout,
 ) -> dict:
     """`games` games of the expert against sensible bots, its seat rotating;
-    prints the win rate with its 95% interval and the think times."""
+    prints the win rate with its 95% interval and the think times. With `cpu`
+    the expert's seconds are its process's CPU time, not the wall clock's: on
+    a machine busy with other work it still gets the time it is given."""
     rng = random.Random(seed)
     work = [
-        (seats, i % seats, rng.randrange(2**32), seconds, iterations, horizon)
+        (seats, i % seats, rng.randrange(2**32), seconds, iterations, horizon, cpu)
         for i in range(games)
     ]
     start = time.perf_counter()
-    if jobs > 1:
-        from concurrent.futures import ProcessPoolExecutor
+    results: list[dict] = []
+    with contextlib.ExitStack() as stack:
+        if jobs > 1:
+            from concurrent.futures import ProcessPoolExecutor
 
-        with ProcessPoolExecutor(jobs) as pool:
-            results = list(pool.map(_expert_game, work))
-    else:
-        results = [_expert_game(job) for job in work]
+            played = stack.enter_context(ProcessPoolExecutor(jobs)).map(
+                _expert_game, work
+            )
+        else:
+            played = map(_expert_game, work)
+        for result in played:
+            results.append(result)
+            # The tally so far, on stderr: a long run stopped early still says
+            # how it went.
+            won = sum(r["won"] for r in results)
+            print(f"  {won} won of {len(results)}", file=sys.stderr, flush=True)
     wins = sum(r["won"] for r in results)
     low, high = wilson(wins, games)
     thinks = sorted(t for r in results for t in r["thinks"])
     budget = f"{iterations} iterations" if iterations else f"{seconds}s"
+    budget += " of CPU" if cpu and not iterations else ""
     budget += (
         f", rollouts of {horizon} rounds"
         if horizon is not None
@@ -304,7 +320,8 @@ def duel_expert(
     if thinks:
         p95 = thinks[min(len(thinks) - 1, int(0.95 * len(thinks)))]
         print(
-            f"  think time over {len(thinks)} decisions that needed thought: "
+            f"  {'CPU ' if cpu else ''}think time over {len(thinks)} decisions "
+            "that needed thought: "
             f"median {statistics.median(thinks) * 1000:.0f} ms, "
             f"95th percentile {p95 * 1000:.0f} ms, max {thinks[-1] * 1000:.0f} ms",
             file=out,
@@ -529,6 +546,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--jobs", type=int, default=1, help="--expert: games played at once"
     )
     parser.add_argument(
+        "--cpu",
+        action="store_true",
+        help="--expert: --think counts the process's CPU time, not the wall clock",
+    )
+    parser.add_argument(
         "--rollouts",
         type=int,
         metavar="N",
@@ -549,6 +571,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     iterations=args.iterations,
                     horizon=None if args.horizon < 0 else args.horizon,
                     jobs=args.jobs,
+                    cpu=args.cpu,
                 )
         return 0
     if args.compare:

@@ -282,8 +282,8 @@ def think(
     rounds: int | None = ROUNDS,
     clock: Callable[[], float] | None = None,
 ) -> tuple[Move, dict]:
-    """The expert's move and what it found: candidates, their mean scores, the
-    iterations run. `iterations` fixes the work (same seed, same move);
+    """The expert's move and what it found: candidates, their mean scores and
+    the guesses each was played on, the iterations run. `iterations` fixes the work (same seed, same move);
     otherwise it thinks for about `seconds`. A rollout plays `rounds` rounds of
     turns (0: to the end of the turn in play; None: to the end of the game)
     and then scores the position."""
@@ -305,60 +305,94 @@ def think(
     if iterations is None and clock is None:
         iterations = ITERATIONS_WITHOUT_CLOCK
     deadline = None if iterations is not None else clock() + seconds
-    totals = [0.0] * len(options)
+    count = len(options)
     # Each candidate against the first (the sensible bot's own choice), on the
-    # same guesses and the same draws: sums of the differences and squares.
-    gaps = [0.0] * len(options)
-    squares = [0.0] * len(options)
+    # same guesses and the same draws: sums of the differences and squares,
+    # over the guesses it was played on (it stops when it is clearly worse).
+    totals = [0.0] * count
+    gaps = [0.0] * count
+    squares = [0.0] * count
+    played = [0] * count
+    alive = list(range(count))
     done = 0
     while True:
         world = guess(known, rng)
         roll_seed = rng.getrandbits(64)
         values = []
-        for move in options:
+        for i in alive:
             if deadline is not None and done and clock() >= deadline:
                 break  # Out of time: this guess is left unfinished and unused.
             roll = random.Random(roll_seed)
-            _, after = step(world, move, roll)
+            _, after = step(world, options[i], roll)
             values.append(rollout(after, seat, roll, stop))
-        if len(values) < len(options):
+        if len(values) < len(alive):
             break
-        for i, value in enumerate(values):
+        for i, value in zip(alive, values, strict=True):
             totals[i] += value
             gap = value - values[0]
             gaps[i] += gap
             squares[i] += gap * gap
+            played[i] += 1
         done += 1
         if iterations is not None:
             if done >= iterations:
                 break
-        elif clock() >= deadline:
+            continue
+        if clock() >= deadline:
             break
-    best = _pick(gaps, squares, done)
+        if done >= DROP_AFTER:
+            alive = [
+                i for i in alive if i == 0 or not _behind(i, gaps, squares, played)
+            ]
+            if len(alive) == 1:
+                break  # The sensible bot's choice stands: answer now.
+    best = _pick(gaps, squares, played)
     return options[best], {
         "iterations": done,
         "trivial": False,
-        "scores": {repr(m): totals[i] / done for i, m in enumerate(options)},
+        "scores": {
+            repr(m): totals[i] / played[i] for i, m in enumerate(options) if played[i]
+        },
+        "played": {repr(m): played[i] for i, m in enumerate(options)},
     }
 
 
 # How sure a candidate must be to overrule the sensible bot's choice: its mean
 # gain over that choice, in standard errors of the paired differences.
 CONFIDENCE = 1.5
+# Thinking against the clock, a candidate this many standard errors worse
+# than the sensible bot's choice after DROP_AFTER guesses (or no better at all)
+# is played no more: the time left goes to the candidates still in contention,
+# and with none left the sensible bot's choice is the answer at once. (A fixed
+# count of iterations plays every candidate on every guess.)
+DROP = 2.5
+DROP_AFTER = 8
 
 
-def _pick(gaps: list[float], squares: list[float], n: int) -> int:
+def _behind(i: int, gaps: list[float], squares: list[float], played: list[int]) -> bool:
+    mean, error = _gain(gaps[i], squares[i], played[i])
+    return mean + DROP * error <= 0.0
+
+
+def _gain(gap: float, square: float, n: int) -> tuple[float, float]:
+    """A candidate's mean gain over the first, and its standard error."""
+    mean = gap / n
+    if n < 2:
+        return mean, float("inf")
+    variance = max(square - n * mean * mean, 0.0) / (n - 1)
+    return mean, (variance / n) ** 0.5
+
+
+def _pick(gaps: list[float], squares: list[float], played: list[int]) -> int:
     """The candidate that beats the first by a clear margin, the best of them;
     the first (the sensible bot's choice) when none does. Deviating only when
     the rollouts are sure keeps the expert at least as good as the policy it
     rolls out with, and noise cannot talk it out of a good move."""
     best, best_gain = 0, 0.0
-    if n < 2:
-        return best
     for i in range(1, len(gaps)):
-        mean = gaps[i] / n
-        variance = max(squares[i] - n * mean * mean, 0.0) / (n - 1)
-        error = (variance / n) ** 0.5
+        if played[i] < 2:
+            continue
+        mean, error = _gain(gaps[i], squares[i], played[i])
         if mean > best_gain and mean > CONFIDENCE * error:
             best, best_gain = i, mean
     return best

@@ -1,0 +1,70 @@
+"""The expert against the clock: candidates clearly worse than the sensible
+bot's choice are played no more, and with none left it answers at once."""
+
+import random
+
+from games.engine import scenario
+from games.engine.expert import DROP_AFTER, _behind, _pick, candidates, think
+
+
+class Ticks:
+    """A clock that moves a thousandth of a second each time it is read, so
+    that a test thinking "for a while" is the same run every time."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 0.001
+        return self.now
+
+
+POSITION = """
+    0 hand: 1M, 2M, Boardwalk, Park Place
+    1 bank: 5M
+"""
+
+
+def test_against_the_clock_worse_candidates_stop_and_the_answer_comes_early():
+    state = scenario(POSITION)
+    clock = Ticks()
+    move, info = think(state, 0, random.Random(1), seconds=5.0, clock=clock)
+    played = list(info["played"].values())
+    assert played[0] == info["iterations"]  # the sensible choice, every guess
+    assert min(played) >= DROP_AFTER
+    assert min(played) < played[0]  # some stopped early
+    # Every other candidate was dropped before the time ran out.
+    assert clock.now < 5.0
+    # None was sure to beat the sensible bot's choice, which stands.
+    assert move == candidates(state, 0, random.Random(1))[0]
+
+
+def test_the_same_clock_readings_give_the_same_move():
+    state = scenario(POSITION)
+    first = think(state, 0, random.Random(4), seconds=0.5, clock=Ticks())
+    again = think(state, 0, random.Random(4), seconds=0.5, clock=Ticks())
+    assert first == again
+
+
+def test_a_fixed_count_of_iterations_plays_every_candidate_on_every_guess():
+    state = scenario(POSITION)
+    _, info = think(state, 0, random.Random(1), iterations=30)
+    assert set(info["played"].values()) == {30}
+
+
+def test_a_candidate_is_behind_when_clearly_worse_or_never_better():
+    # Sums of the gaps to the first candidate and of their squares, 10 guesses.
+    gaps, squares, played = [0.0, -10.0, 0.0, 5.0], [0.0, 12.0, 0.0, 30.0], [10] * 4
+    assert _behind(1, gaps, squares, played)  # a mean of -1, sure of it
+    assert _behind(2, gaps, squares, played)  # the same every time
+    assert not _behind(3, gaps, squares, played)
+
+
+def test_only_a_clear_gain_overrules_the_sensible_choice():
+    played = [20, 20, 20]
+    # Candidate 1 gains 0.5 a guess with little spread; 2 gains 1 but wildly.
+    gaps, squares = [0.0, 10.0, 20.0], [0.0, 6.0, 2000.0]
+    assert _pick(gaps, squares, played) == 1
+    assert _pick([0.0, 0.0, 20.0], [0.0, 0.0, 2000.0], played) == 0
+    # A candidate dropped after a couple of guesses is never picked.
+    assert _pick([0.0, 3.0], [0.0, 4.5], [20, 1]) == 0
