@@ -292,12 +292,15 @@ def duel_expert(
             )
         else:
             played = map(_expert_game, work)
-        for result in played:
-            results.append(result)
-            # The tally so far, on stderr: a long run stopped early still says
-            # how it went.
-            won = sum(r["won"] for r in results)
-            print(f"  {won} won of {len(results)}", file=sys.stderr, flush=True)
+        try:
+            for result in played:
+                results.append(result)
+                won = sum(r["won"] for r in results)
+                print(f"  {won} won of {len(results)}", file=sys.stderr, flush=True)
+        except KeyboardInterrupt:
+            # Stopped early (Ctrl-C, kill -INT): report the games played.
+            print(f"stopped after {len(results)} games", file=out)
+    games = len(results)
     wins = sum(r["won"] for r in results)
     low, high = wilson(wins, games)
     thinks = sorted(t for r in results for t in r["thinks"])

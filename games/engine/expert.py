@@ -283,10 +283,10 @@ def think(
     clock: Callable[[], float] | None = None,
 ) -> tuple[Move, dict]:
     """The expert's move and what it found: candidates, their mean scores and
-    the guesses each was played on, the iterations run. `iterations` fixes the work (same seed, same move);
-    otherwise it thinks for about `seconds`. A rollout plays `rounds` rounds of
-    turns (0: to the end of the turn in play; None: to the end of the game)
-    and then scores the position."""
+    the guesses each was played on, the iterations run. `iterations` fixes the
+    work (same seed, same move); otherwise it thinks for about `seconds`. A
+    rollout plays `rounds` rounds of turns (0: to the end of the turn in play;
+    None: to the end of the game) and then scores the position."""
     if _entry(state, seat) is None:
         raise IllegalMove("That seat owes no decision now.")
     known = knowledge(state, seat)
