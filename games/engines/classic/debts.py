@@ -11,10 +11,12 @@ from .figures import money, raisable
 from .state import Debt
 from .turns import finish_by_worth
 
+# Payments to the bank that feed the Free Parking pot (house rule).
 POT_REASONS = frozenset({"tax", "card", "fine"})
 
 
 def pay(b: Builder, seat: int, creditors: tuple[int, ...], amount: int, reason):
+    """Pay now: to the bank (or the pot), or shared equally among the creditors."""
     if not creditors:
         pot = reason in POT_REASONS and b.state.options.free_parking_jackpot
         b.emit(ev.MoneyPaid(seat=seat, to=None, amount=amount, reason=reason, pot=pot))

@@ -179,6 +179,9 @@ def legal_moves(state: State, seat: int) -> list[mv.Move]:
                 if not mine:
                     moves.append(mv.AcceptOffer(seat=seat, offer=entry.offer))
                 moves.append(mv.DeclineOffer(seat=seat, offer=entry.offer))
+    if s.in_debt(seat) and mv.RaiseAndPay(seat=seat) not in moves:
+        # A debtor after the first may raise money before their debt's turn.
+        moves.append(mv.RaiseAndPay(seat=seat))
     moves.extend(_managing_moves(s, seat))
     moves.extend(
         mv.WithdrawOffer(seat=seat, offer=o.id) for o in s.offers if o.seat == seat

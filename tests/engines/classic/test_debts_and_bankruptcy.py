@@ -6,9 +6,11 @@ from games.engines.classic import (
     Mortgage,
     OfferTrade,
     PassBid,
+    RaiseAndPay,
     Resign,
     Roll,
     awaiting,
+    legal_moves,
     net_worth,
     scenario,
 )
@@ -261,3 +263,17 @@ def test_bankruptcy_to_several_players_sells_the_buildings_then_shares_the_cash(
     # The 2 houses sell for 50: 16 each, the odd 2 dollars to the bank.
     assert s.players[0].out and cash(s) == [0, 1516, 1516, 1516]
     assert s.houses == 32 and s.auction.lots == (1, 3)
+
+
+def test_a_later_debtor_may_raise_money_before_their_debt_is_settled():
+    s = scenario(
+        "seats: 3\n0 at: 39\nchest: cc_birthday\n1 cash: 5\n1 owns: Baltic Avenue"
+        "\n2 cash: 0\n2 owns: Oriental Avenue"
+    )
+    s = apply(s, Roll(seat=0), dice=(1, 2))
+    assert RaiseAndPay(seat=2) in legal_moves(s, 2)
+    s = apply(s, RaiseAndPay(seat=2))
+    # Seat 2 raised its money, and pays only after seat 1, in seat order.
+    assert s.mortgaged[6] and [d.seat for d in s.debts] == [1, 2]
+    s = apply(s, RaiseAndPay(seat=1))
+    assert s.debts == () and cash(s) == [1720, 25, 40]

@@ -9,25 +9,24 @@ from hypothesis import strategies as st
 
 from games.engines.classic import (
     BOARD,
+    DEEDS,
     GROUPS,
-    AcceptOffer,
-    Build,
     IllegalMove,
-    Mortgage,
-    OfferTrade,
     Options,
-    Roll,
     awaiting,
     decide,
+    describe,
     evolve,
     from_json,
     legal_moves,
+    redact,
     replay,
     setup,
     to_json,
     view,
 )
 from games.engines.classic import events as ev
+from games.engines.classic import moves as mv
 from games.engines.classic.board import COLOUR_GROUPS, HOTEL
 from games.engines.classic.bots import BOTS
 
@@ -67,6 +66,14 @@ def money(state) -> int:
 
 def check_invariants(state) -> None:
     assert all(p.cash >= 0 for p in state.players)
+    # Each deed is owned by one player still in, or by the bank (unmortgaged).
+    n = len(state.players)
+    assert all(o is None or 0 <= o < n for o in state.owner)
+    held = [i for seat in range(n) for i in state.deeds(seat)]
+    assert len(held) == len(set(held))
+    in_bank = [i for i in DEEDS if state.owner[i] is None]
+    assert len(held) + len(in_bank) == 28
+    assert not any(state.mortgaged[i] for i in in_bank)
     for i, o in enumerate(state.owner):
         if not BOARD[i].is_property:
             assert o is None and state.levels[i] == 0
@@ -85,11 +92,9 @@ def check_invariants(state) -> None:
             assert not any(state.mortgaged[i] for i in GROUPS[g])
             if not state.options.uneven_building:
                 assert max(levels) - min(levels) <= 1, (g, levels)
-    assert (
-        len(state.chance)
-        + sum(c.startswith("ch_") for p in state.players for c in p.jail_cards)
-        == 16
-    )
+    for deck, prefix in ((state.chance, "ch_"), (state.chest, "cc_")):
+        held_cards = [c for p in state.players for c in p.jail_cards]
+        assert len(deck) + sum(c.startswith(prefix) for c in held_cards) == 16
 
 
 def check_views(state) -> None:
@@ -110,26 +115,89 @@ def check_views(state) -> None:
             assert seat in (o["seat"], o["to"])
 
 
+def check_redaction(events, seats: int) -> None:
+    """No event as another seat reads it shows a deck's order or a sealed bid."""
+    names = [f"P{i}" for i in range(seats)]
+    for e in events:
+        for seat in (None, *range(seats)):
+            d = redact(e, seat)
+            json.dumps(d)
+            if isinstance(e, ev.GameStarted):
+                assert d["chance"] is None and d["chest"] is None
+            if isinstance(e, ev.BidPlaced) and e.seat != seat:
+                assert d["amounts"] is None
+                assert "$" not in describe(e, seat, names)
+
+
 def random_probe(state, rng):
-    """A move chosen with no regard to legality."""
-    seat = rng.randrange(len(state.players))
-    space = rng.randrange(40)
+    """A move of any kind (but Resign), its fields chosen with no regard to
+    legality: a seat, a space (or none such), a group, an offer id, amounts."""
+    n = len(state.players)
+    seat = rng.randrange(n)
+    space = rng.randrange(-1, 41)
+    group = rng.choice((*COLOUR_GROUPS, "railroad", "nowhere"))
+    sites = len(GROUPS.get(group, (0, 0)))
+    offer = rng.randrange(0, 6)
+    other_deeds = state.deeds(rng.randrange(n))
     return rng.choice(
         [
-            Roll(seat=seat),
-            Build(seat=seat, space=space),
-            Mortgage(seat=seat, space=space),
-            OfferTrade(
+            mv.Roll(seat=seat),
+            mv.PayJailFine(seat=seat),
+            mv.UseJailCard(seat=seat),
+            mv.Buy(seat=seat),
+            mv.DeclineBuy(seat=seat),
+            mv.Bid(
                 seat=seat,
-                to=rng.randrange(len(state.players)),
-                give_cash=rng.choice((0, 50, 5000)),
-                get_deeds=tuple(
-                    i for i in state.deeds(rng.randrange(len(state.players)))
-                )[:1],
+                amounts=tuple(
+                    rng.choice((-5, 0, 1, 60, 5000)) for _ in range(rng.randint(0, 2))
+                ),
             ),
-            AcceptOffer(seat=seat, offer=rng.randrange(1, 5)),
+            mv.PassBid(seat=seat),
+            mv.Build(seat=seat, space=space),
+            mv.SellBuildings(
+                seat=seat,
+                group=group,
+                levels=tuple(rng.randrange(0, 6) for _ in range(sites)),
+            ),
+            mv.Mortgage(seat=seat, space=space),
+            mv.Unmortgage(seat=seat, space=space),
+            mv.RaiseAndPay(seat=seat),
+            mv.LiftMortgages(seat=seat, spaces=(space,) if space % 2 else ()),
+            mv.OfferTrade(
+                seat=seat,
+                to=rng.randrange(n),
+                give_cash=rng.choice((0, 50, 5000)),
+                get_deeds=other_deeds[:1],
+                lift=other_deeds[:1] if rng.random() < 0.2 else (),
+            ),
+            mv.AcceptOffer(seat=seat, offer=offer),
+            mv.DeclineOffer(seat=seat, offer=offer),
+            mv.WithdrawOffer(seat=seat, offer=offer),
+            mv.ClaimRent(seat=seat, space=space),
+            mv.EndTurn(seat=seat),
         ]
     )
+
+
+# Moves legal_moves lists exactly (no free choice among many): a probe of these
+# kinds is accepted exactly when legal_moves lists it.
+EXACT = (
+    mv.Roll,
+    mv.PayJailFine,
+    mv.UseJailCard,
+    mv.Buy,
+    mv.DeclineBuy,
+    mv.PassBid,
+    mv.Build,
+    mv.Mortgage,
+    mv.Unmortgage,
+    mv.RaiseAndPay,
+    mv.AcceptOffer,
+    mv.DeclineOffer,
+    mv.WithdrawOffer,
+    mv.ClaimRent,
+    mv.EndTurn,
+)
 
 
 OPTIONS = st.builds(
@@ -155,6 +223,7 @@ OPTIONS = st.builds(
 def test_bot_games_keep_every_invariant_and_finish(seed, seats, options, bots):
     rng = random.Random(seed)
     events = setup(seats, options, rng)
+    check_redaction(events, seats)
     state = replay(events)
     for step in range(20_000):
         if state.over:
@@ -162,12 +231,21 @@ def test_bot_games_keep_every_invariant_and_finish(seed, seats, options, bots):
         check_invariants(state)
         if step % 7 == 0:
             check_views(state)
+        if step % 250 == 0:
+            assert replay(events) == state
         probe = random_probe(state, rng)
+        snapshot = to_json(state)
         try:
             produced = decide(state, probe, random.Random(step))
         except IllegalMove as refusal:
+            # Every illegal move is refused with a sentence and no change.
             assert refusal.message
+            assert to_json(state) == snapshot
+            if isinstance(probe, EXACT):
+                assert probe not in legal_moves(state, probe.seat), refusal.message
         else:
+            if isinstance(probe, EXACT):
+                assert probe in legal_moves(state, probe.seat), probe
             before = state
             for e in produced:
                 state = evolve(state, e)
@@ -184,6 +262,7 @@ def test_bot_games_keep_every_invariant_and_finish(seed, seats, options, bots):
                 decide(state, m, random.Random(step))
         move = BOTS[bots[entry.seat]](state, entry.seat, rng)
         produced = decide(state, move, rng)
+        check_redaction(produced, seats)
         before = state
         for e in produced:
             state = evolve(state, e)
