@@ -275,16 +275,19 @@ def move_post(*, game_id: int, user: "User", data, version) -> Game:
     """Play the move a table's form posted (`data`), read by the game's kind.
 
     As `move_submit`, but the posted fields are read under the lock by the
-    kind's `move_from_post`, against the view the player's seat has now; data
-    it cannot read is refused with its sentence and nothing is written.
+    kind's `moves_from_post`, against the view the player's seat has now; data
+    it cannot read is refused with its sentence and nothing is written. A form
+    may ask for several moves (a counter offer: decline, then offer): all are
+    played in the one transaction, or none.
     """
     with _own_move(game_id=game_id, user=user, version=version) as (table, seat):
         view = table.engine.view(table.state, seat.position)
         try:
-            move = table.kind.move_from_post(data, view, seat.position)
+            moves = table.kind.moves_from_post(data, view, seat.position)
         except table.engine.IllegalMove as error:
             raise BadMove(error.message) from error
-        table.play(_parse_move(move, seat=seat.position, engine=table.engine))
+        for move in moves:
+            table.play(_parse_move(move, seat=seat.position, engine=table.engine))
     return table.game
 
 

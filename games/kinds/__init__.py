@@ -39,9 +39,10 @@ class GameKind:
     # (game, seat, state, view, moment, names, seats) -> the context of the
     # table's main area (and its status line) as that seat may see it.
     present: Callable[..., dict]
-    # (posted form data, view, seat) -> Move; raises engine.IllegalMove with a
-    # sentence for data it cannot read.
-    move_from_post: Callable[[Mapping[str, Any], dict, int], Any]
+    # (posted form data, view, seat) -> the moves it asks for, played in one
+    # transaction (all or none); raises engine.IllegalMove with a sentence for
+    # data it cannot read.
+    moves_from_post: Callable[[Mapping[str, Any], dict, int], list]
     # (state) -> the view with every secret shown, for a finished game's replay.
     open_view: Callable[[Any], dict]
     # (state) -> the winning seats of a game that is over (empty: nobody won).
@@ -53,6 +54,8 @@ class GameKind:
     standing_move: Callable[..., Any] | None = None
     # (game) -> a finished game's chart context (games/chart.html), or None.
     chart: Callable[[Any], dict | None] | None = None
+    # A template of <link>s for the page's head (the table's stylesheet).
+    assets: str | None = None
 
     @property
     def option_labels(self) -> dict[str, str]:

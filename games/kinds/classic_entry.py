@@ -1,7 +1,7 @@
 """Classic Monopoly on the site: its engine (`games.engines.classic`), bots and
-table. The table's own presentation (`table_context`, `move_from_post`) is
-plugged in here; what every table shows around it (the status line, the
-clocks, who may resign) is made here from the view.
+table. The table's main area (board, players, prompt) is `games.kinds.classic`;
+what every table shows around it (the status line and the clocks) is made here
+from the same view.
 """
 
 from django.urls import reverse
@@ -9,10 +9,7 @@ from django.urls import reverse
 from games.engines import classic
 from games.engines.classic import bots
 from games.kinds import GameKind
-from games.kinds import placeholder as presentation
-
-TEMPLATE = "games/kinds/placeholder.html"
-RESIGN_NOTE = "Your deeds and cash go to your creditor, or back to the bank."
+from games.kinds import classic as table
 
 
 def _bot_move(state, seat, level, rng, *, seconds=None, clock=None):
@@ -25,26 +22,17 @@ def _present(*, game, seat, state, view, moment, names, seats) -> dict:
     over = state.over
     running = live and not over and game.status == game.Status.ACTIVE
     mine = [a for a in view["awaiting"] if a["seat"] == viewer] if running else []
-    me = view["players"][viewer] if viewer is not None else None
-    urls = {}
-    if live:
-        urls = {
-            "move": reverse("games:move", args=[game.pk]),
-            "play": reverse("games:play", args=[game.pk]),
-        }
-    context = {
+    urls = {"move": reverse("games:play", args=[game.pk])}
+    return {
         "over": over,
         "drawn": over and not view["winners"],
         "prompt": bool(mine),
-        "playing": running and seat is not None and me is not None and not me["out"],
         "status_line": status_line(view, names, viewer),
         "awaited_names": sorted({names[a["seat"]] for a in view["awaiting"]}),
         "my_deadline": game.deadline_for(viewer) if mine else None,
         "next_deadline": game.deadline_at if running else None,
-        "resign_note": RESIGN_NOTE,
+        **table.table_context(view, viewer, names, urls=urls),
     }
-    context.update(presentation.table_context(view, viewer, names, urls=urls))
-    return context
 
 
 def status_line(view: dict, names: list[str], viewer: int | None) -> str:
@@ -76,12 +64,11 @@ CLASSIC = GameKind(
     max_seats=8,
     bots=("sensible", "random"),
     bot_move=_bot_move,
-    table_template=TEMPLATE,
+    table_template=table.TEMPLATE,
     present=_present,
-    move_from_post=lambda data, view, seat: presentation.move_from_post(
-        data, view, seat
-    ),
+    moves_from_post=table.moves_from_post,
     open_view=_open_view,
     winners=lambda state: tuple(state.winners),
     has_left=lambda state, seat: state.players[seat].out,
+    assets=table.ASSETS,
 )

@@ -175,14 +175,66 @@ def test_a_classic_game_against_a_bot_is_played_through_the_site(user):
     assert len(exported["events"]) == fresh(game).version
 
 
+def post_form(client, game, **fields):
+    data = {"version": fresh(game).version, **fields}
+    return client.post(reverse("games:play", args=[game.pk]), data)
+
+
 def test_a_move_posted_by_the_table_s_own_forms_is_read_by_the_kind(user, other_user):
     game = make_game(creator=user, players=[other_user], kind="classic")
     seat = awaited_seat(game)
-    response = post_move(
-        client_for(seat.user), game, classic.Roll(seat=seat.position), url="games:play"
-    )
+    response = post_form(client_for(seat.user), game, action="roll")
     assert response.status_code == 302
     assert GameEvent.objects.filter(game=game, type="DiceRolled").exists()
+
+
+def test_the_table_offers_forms_the_site_accepts(user, other_user):
+    game = make_game(creator=user, players=[other_user], kind="classic")
+    seat = awaited_seat(game)
+    client = client_for(seat.user)
+    html = client.get(game.get_absolute_url()).content.decode()
+    assert 'class="ctable"' in html and reverse("games:play", args=[game.pk]) in html
+    assert 'name="action" value="roll"' in html
+    partial = client.get(game.get_absolute_url(), HTTP_HX_REQUEST="true")
+    assert 'id="table"' in partial.content.decode()
+    response = post_form(client, game, action="roll")
+    assert response.status_code == 302
+
+
+def test_a_counter_offer_is_both_moves_or_neither(user, other_user):
+    game = make_game(creator=user, players=[other_user], kind="classic")
+    ada = game.seats.get(user=user)
+    bea = game.seats.get(user=other_user)
+    offer = classic.OfferTrade(seat=ada.position, to=bea.position, give_cash=10)
+    move_submit_as(game, ada, offer)
+    game = fresh(game)
+    offer_id = game.state().offers[0].id
+    before = table_rows(game)
+    # A counter asking for a deed Ada does not own: the offer is refused, so
+    # the decline is not kept either.
+    response = post_form(
+        client_for(other_user),
+        game,
+        action="counter",
+        offer=offer_id,
+        to=ada.position,
+        get_deeds="39",
+    )
+    assert response.status_code == 400
+    assert table_rows(game) == before
+    assert fresh(game).state().offers[0].id == offer_id
+
+    response = post_form(
+        client_for(other_user),
+        game,
+        action="counter",
+        offer=offer_id,
+        to=ada.position,
+        get_cash="20",
+    )
+    assert response.status_code == 302
+    offers = fresh(game).state().offers
+    assert [(o.seat, o.get_cash) for o in offers] == [(bea.position, 20)]
 
 
 def test_a_finished_classic_game_is_won_rated_and_exported_whole(user, other_user):
@@ -218,8 +270,8 @@ def test_a_deadline_plays_the_classic_default_move(clock, user, other_user):
 # -- bad input -----------------------------------------------------------------
 
 
-def forged_cases(game, seat):
-    """(posted data, status, words of the answer) of moves the site refuses."""
+def forged_json(game):
+    """(posted JSON moves, status, words of the answer) the site refuses."""
     version = fresh(game).version
     roll = json.dumps({"type": "Roll"})
     return [
@@ -241,12 +293,31 @@ def forged_cases(game, seat):
     ]
 
 
-@pytest.mark.parametrize("url", ["games:move", "games:play"])
-def test_forged_classic_moves_are_refused_and_change_nothing(user, other_user, url):
+def forged_forms(game):
+    """(posted table forms, status, words of the answer) the site refuses."""
+    version = fresh(game).version
+    return [
+        ({"version": version, "action": "buy"}, 400, "buy"),
+        ({"version": version, "action": "bid", "bid-1": "x"}, 400, "auction"),
+        ({"version": version, "action": "build", "space": "99"}, 400, "no such"),
+        ({"version": version, "action": "fly"}, 400, "not understood"),
+        ({"version": version, "action": ["roll", "roll"]}, 400, "not understood"),
+        ({"version": version}, 400, "not understood"),
+        ({"version": version - 1, "action": "roll"}, 409, "changed"),
+        ({"version": "x", "action": "roll"}, 409, "changed"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("url", "cases"), [("games:move", forged_json), ("games:play", forged_forms)]
+)
+def test_forged_classic_moves_are_refused_and_change_nothing(
+    user, other_user, url, cases
+):
     game = make_game(creator=user, players=[other_user], kind="classic")
     seat = awaited_seat(game)
     client = client_for(seat.user)
-    for data, status, words in forged_cases(game, seat):
+    for data, status, words in cases(game):
         before = table_rows(game)
         response = client.post(reverse(url, args=[game.pk]), data)
         assert response.status_code in (

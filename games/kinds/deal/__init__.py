@@ -17,8 +17,8 @@ def _present(**kwargs) -> dict:
     return deal_table(**kwargs)
 
 
-def _move_from_post(data, view: dict, seat: int):
-    return json_move(engine, data, seat)
+def _moves_from_post(data, view: dict, seat: int) -> list:
+    return [json_move(engine, data, seat)]
 
 
 def _winners(state) -> tuple[int, ...]:
@@ -51,7 +51,7 @@ DEAL = GameKind(
     bot_move=_bot_move,
     table_template="games/table.html#main",
     present=_present,
-    move_from_post=_move_from_post,
+    moves_from_post=_moves_from_post,
     open_view=engine.open_view,
     winners=_winners,
     has_left=_has_left,
