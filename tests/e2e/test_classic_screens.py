@@ -1,13 +1,15 @@
 """Screenshots of the classic table's partial at 375 and 1280 px, one per
 decision kind, inside a minimal page with the site's stylesheets (no server:
 the page is a file). They land in test-artifacts/classic-<name>-<width>.png for
-a person to look at; the test checks the layout's few hard promises."""
+a person to look at; the test checks the layout's few hard promises and runs
+axe-core on each."""
 
 from itertools import pairwise
 from pathlib import Path
 
 import pytest
 
+from tests.e2e.test_table_first_screen import serious
 from tests.kinds.classic import positions
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -67,6 +69,8 @@ def test_classic_table_screenshots(browser, name):
             page.locator("#prompt").screenshot(
                 path=str(ARTIFACTS / f"classic-{name}-{width}-prompt.png")
             )
+        # axe-core: no serious WCAG 2 A/AA violation (contrast, names, labels).
+        assert serious(page) == [], name
         # Nothing wider than the screen: no sideways scrolling on a phone.
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         # Every space of the board is drawn, with a size.

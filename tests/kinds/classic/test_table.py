@@ -208,3 +208,10 @@ def test_rent_to_claim_is_a_button_for_the_owner_only():
 def test_a_player_out_of_the_game_only_watches():
     html = render(positions.mortgages(), 0)
     assert "You are out of this game" in html and Forms(html).forms == []
+
+
+def test_a_trade_form_says_when_no_deed_can_be_traded():
+    html = render(positions.roll(), 1)  # Bea's orange group is built on
+    assert "None of your deeds can be traded now" in html
+    assert "None of Ann" not in html
+    assert "Water Works" in html[html.index("Ann gives you") :]
