@@ -277,3 +277,38 @@ def test_a_later_debtor_may_raise_money_before_their_debt_is_settled():
     assert s.mortgaged[6] and [d.seat for d in s.debts] == [1, 2]
     s = apply(s, RaiseAndPay(seat=1))
     assert s.debts == () and cash(s) == [1720, 25, 40]
+
+
+def _turns_until_the_end(s, resign_at_turn: int | None = None):
+    """Play default moves (dice always 1 + 2) to the end; the seats whose turn
+    started, in order. The seat starting turn `resign_at_turn` resigns at once."""
+    from games.engines.classic import TurnStarted, decide, default_move, evolve
+
+    from .support import Dice
+
+    started = [s.active]
+    while not s.over:
+        if resign_at_turn == len(started):
+            move, resign_at_turn = Resign(seat=s.active), None
+        else:
+            move = default_move(s, awaiting(s)[0].seat)
+        for e in decide(s, move, Dice(*(1, 2) * 4)):
+            s = evolve(s, e)
+            if isinstance(e, TurnStarted):
+                started.append(e.seat)
+    return started, s
+
+
+def test_a_round_is_one_turn_for_every_player_still_in_from_the_first_seat():
+    table = "seats: 3\noptions: turn_limit=2, no_auctions\nactive: 1\nfirst: 1"
+    started, s = _turns_until_the_end(scenario(table))
+    assert started == [1, 2, 0, 1, 2, 0] and s.end_reason == "turn limit"
+    # A player going out does not shorten the round in which they left.
+    started, s = _turns_until_the_end(scenario(table), resign_at_turn=2)
+    assert started == [1, 2, 0, 1, 0] and s.end_reason == "turn limit"
+
+
+def test_unsold_bankruptcy_lots_stay_with_the_bank():
+    s = apply(scenario("seats: 3\n1 owns: Boardwalk, Baltic Avenue"), Resign(seat=1))
+    s = apply(s, Bid(seat=0, amounts=(0, 300)), PassBid(seat=2))
+    assert s.auction is None and s.owner[3] is None and s.owner[39] == 0

@@ -5,6 +5,7 @@ import json
 import pytest
 
 from games.engines.classic import (
+    CARDS,
     AcceptOffer,
     Bid,
     DeclineBuy,
@@ -119,3 +120,13 @@ def test_a_completed_trade_is_public_while_the_open_offer_was_not():
     assert view(apply(s, AcceptOffer(seat=1, offer=1)), 2)["players"][1]["cash"] == (
         1495
     )
+
+
+def test_every_roll_and_every_card_drawn_is_public():
+    s = scenario("seats: 3\n0 at: 4\nchance: ch_dividend")
+    events = events_of(s, Roll(seat=0), dice=(1, 2))
+    lines = [describe_event(e, 2, NAMES) for e in events]
+    assert "Ann rolled 1 and 2." in lines
+    assert f"Ann drew: {CARDS['ch_dividend'].text}" in lines
+    assert all("redacted" not in redact(e, 2) for e in events)
+    assert view(apply(s, Roll(seat=0), dice=(1, 2)), 2)["last_roll"] == [1, 2]
