@@ -257,9 +257,11 @@ def test_bot_games_keep_every_invariant_and_finish(seed, seats, options, bots):
         entry = rng.choice(awaiting(state))
         moves = legal_moves(state, entry.seat)
         if step % 11 == 0:
-            # Every legal move is accepted.
-            for m in moves:
-                decide(state, m, random.Random(step))
+            # Every legal move of every seat is accepted.
+            for seat in range(seats):
+                mine = moves if seat == entry.seat else legal_moves(state, seat)
+                for m in mine:
+                    decide(state, m, random.Random(step))
         move = BOTS[bots[entry.seat]](state, entry.seat, rng)
         produced = decide(state, move, rng)
         check_redaction(produced, seats)
