@@ -25,6 +25,7 @@ class ProfileForm(forms.ModelForm):
             "time_zone",
             "notify",
             "reminders",
+            "chat_emails",
             "accept_charges",
             "pay_suggested",
         ]
@@ -32,12 +33,14 @@ class ProfileForm(forms.ModelForm):
             "display_name": "Display name",
             "notify": "Email about my games",
             "reminders": "Remind me before time runs out on a decision",
+            "chat_emails": "Email me chat messages in my games",
             "accept_charges": "Accept charges against me without waiting",
             "pay_suggested": "Pay with the suggested cards when I accept",
         }
         help_texts = {
             "display_name": "What other players see. Leave empty to use your username.",
             "reminders": "",
+            "chat_emails": "",
         }
         widgets = {"notify": forms.RadioSelect}
 

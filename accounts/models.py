@@ -28,6 +28,10 @@ class User(AbstractUser):
     reminders = models.BooleanField(
         default=True, help_text="Remind me before time runs out on a decision."
     )
+    chat_emails = models.BooleanField(
+        default=False,
+        help_text="Email me the players' chat messages of my games (batched).",
+    )
     # Standing answers (games.standing): decisions made in advance, the same
     # whatever the hand holds, so they tell the other players nothing.
     accept_charges = models.BooleanField(

@@ -4,6 +4,7 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
+from games.chat.selectors import muted_users
 from games.notifications import addresses
 
 from .forms import ProfileForm, VacationForm
@@ -77,5 +78,6 @@ def _profile_page(request, *, form=None, vacation_form=None, status=200):
         "vacation_days_left": vacation_days_left(user=user, now=now),
         "vacation_longest": VACATION_LONGEST.days,
         "vacation_per_year": VACATION_PER_YEAR.days,
+        "muted_users": muted_users(user=user),
     }
     return render(request, "accounts/profile.html", context, status=status)

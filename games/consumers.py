@@ -1,8 +1,11 @@
 """The live door of a table: tells its players and the spectators of a public
-game the game's new version.
+game the game's new version, and that their chat has something new.
 
-A message carries the version number and nothing else; each browser then
-asks for its own view of the table over HTTP.
+A message carries the version number and nothing else ({"version": N}), or
+only that the chat changed ({"chat": "new"}); each browser then asks for its
+own view of the table or of the chat over HTTP. A socket hears of the chat
+room its user reads: the players' for a seat holder, the spectators' for
+anyone else (games.chat).
 """
 
 import json
@@ -13,6 +16,8 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from redis.exceptions import RedisError
 
 from games import selectors
+from games.chat.models import Room
+from games.chat.services import group_name as chat_group
 from games.notifications.presence import table_seen
 
 logger = logging.getLogger(__name__)
@@ -53,7 +58,11 @@ class GameConsumer(AsyncWebsocketConsumer):
             return
         version, seated = watching
         self.group = group_name(self.game_id)
+        self.chat = chat_group(
+            self.game_id, Room.PLAYERS if seated else Room.SPECTATORS
+        )
         await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.channel_layer.group_add(self.chat, self.channel_name)
         await self.accept()
         if seated:
             # Presence is for the players' notifications: spectators have none.
@@ -63,9 +72,13 @@ class GameConsumer(AsyncWebsocketConsumer):
     async def disconnect(self, code):
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
+            await self.channel_layer.group_discard(self.chat, self.channel_name)
 
     async def receive(self, text_data=None, bytes_data=None):
         """Browsers have nothing to say here; moves go over HTTP."""
 
     async def game_changed(self, event):
         await self.send(text_data=json.dumps({"version": int(event["version"])}))
+
+    async def chat_posted(self, event):
+        await self.send(text_data=json.dumps({"chat": "new"}))

@@ -31,6 +31,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import engine, kinds, vacations
+from games.chat.services import invitation_check
 from games.engine.rules import default_payment
 from games.errors import (
     AlreadySeated,
@@ -139,15 +140,17 @@ def game_join(*, game_id: int, user: "User", token: str | None = None) -> Seat:
     """Take the lowest free seat; the game starts when the last seat fills.
 
     A public game can be joined from the lobby; an invite-only one needs its
-    `token`. Joining a game you already sit at is refused (`AlreadySeated`).
+    `token`. Joining a game you already sit at is refused (`AlreadySeated`);
+    joining by the invitation of a host you muted too (`MutedInviter`).
     """
     _require_user(user)
     with transaction.atomic():
         game = _lock(game_id)
-        if not game.public and not (
-            token and secrets.compare_digest(str(token), game.invite_token)
-        ):
+        invited = bool(token) and secrets.compare_digest(str(token), game.invite_token)
+        if not game.public and not invited:
             raise BadInvite()
+        if invited:
+            invitation_check(inviter=game.created_by, invitee=user)
         seats = _seats(game)
         if any(seat.user_id == user.pk for seat in seats):
             raise AlreadySeated()

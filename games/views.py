@@ -21,6 +21,8 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts.adapter import PENDING_INVITE
 from games import selectors, services
+from games.chat import selectors as chat_selectors
+from games.chat.services import invitation_check
 from games.errors import BadInvite, BadMove, BadSettings, GameError, NotAPlayer
 from games.forms import ChargePayForm, GameCreateForm, MoveForm
 from games.notifications.presence import table_seen
@@ -38,14 +40,24 @@ def poll_ms() -> int:
 
 
 def _table_response(
-    request, game_id: int, *, error: GameError | None = None, invited: bool = False
+    request,
+    game_id: int,
+    *,
+    error: GameError | None = None,
+    invited: bool = False,
+    chat_error: GameError | None = None,
+    chat_text: str = "",
 ):
     """The table as this user may see it; the partial for htmx requests.
 
     Someone who may not see it hears "There is no such game." whatever they
     asked; only an `invited` user (holding the link) hears why joining failed.
+    The chat is in the page, not in the partial: an htmx swap of the table
+    keeps the chat the browser has (`hx-preserve`), and the chat updates on
+    its own (games.chat.views).
     """
-    status = error.status if error else 200
+    refusal = error or chat_error
+    status = refusal.status if refusal else 200
     try:
         game, seat = selectors.game_for_viewer(game_id=game_id, user=request.user)
     except GameError as refused:
@@ -53,8 +65,21 @@ def _table_response(
     context = selectors.table_context(game=game, seat=seat)
     context["error"] = error.message if error else ""
     context["poll_ms"] = poll_ms()
+    if not request.htmx and chat_selectors.is_open(game):
+        context.update(chat_selectors.chat_context(game=game, user=request.user))
+        context["chat_shown"] = True
+        context["chat_error"] = chat_error.message if chat_error else ""
+        context["chat_text"] = chat_text
     template = f"{TABLE}#table" if request.htmx else TABLE
     return render(request, template, context, status=status)
+
+
+def table_refused_chat(request, game_id: int, *, error: GameError, text: str):
+    """A chat message refused without JavaScript: the table page, the reason
+    beside the chat, the text kept, the refusal's status."""
+    if error.status == 404:
+        return _error_page(request, error)
+    return _table_response(request, game_id, chat_error=error, chat_text=text)
 
 
 def _error_page(request, error: GameError):
@@ -202,7 +227,17 @@ def join(request, token: str):
             success="You have a seat at the table.",
             invited=True,
         )
-    return render(request, "games/join.html", {"game": game, "token": token})
+    try:
+        invitation_check(inviter=game.created_by, invitee=request.user)
+    except GameError as refused:
+        refusal = refused.message
+    else:
+        refusal = ""
+    return render(
+        request,
+        "games/join.html",
+        {"game": game, "token": token, "refusal": refusal},
+    )
 
 
 @login_required

@@ -68,6 +68,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "games.notifications",
+    "games.chat",
 ]
 
 MIDDLEWARE = [
@@ -285,6 +286,7 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": SWEEP_SECONDS,
     },
 }
+
 
 def parse_email_url(url: str) -> dict:
     """Turn EMAIL_URL into Django's MAILERS["default"] (console when empty).

@@ -13,6 +13,7 @@ urlpatterns = [
     path("accounts/", include("allauth.urls")),
     path("", include("accounts.urls")),
     path("games/", include("games.urls")),
+    path("", include("games.chat.urls")),
     path("", include("games.player_urls")),
     path("notifications/", include("games.notifications.urls")),
 ]

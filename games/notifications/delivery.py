@@ -181,6 +181,9 @@ def due_sweep() -> dict[str, int]:
     users = sorted(
         set(email.filter(kind=Notification.Kind.MOVE).values_list("user_id", flat=True))
     )
+    chats = sorted(
+        set(email.filter(kind=Notification.Kind.CHAT).values_list("user_id", flat=True))
+    )
     reminders = list(
         email.filter(kind=Notification.Kind.REMINDER).values_list("pk", flat=True)
     )
@@ -197,7 +200,14 @@ def due_sweep() -> dict[str, int]:
         queue(tasks.send_reminder, pk)
     for user_id in pushes:
         queue(tasks.send_pushes, user_id)
-    return {"moves": len(users), "reminders": len(reminders), "pushes": len(pushes)}
+    for user_id in chats:
+        queue(tasks.send_chats, user_id)
+    return {
+        "moves": len(users),
+        "reminders": len(reminders),
+        "pushes": len(pushes),
+        "chats": len(chats),
+    }
 
 
 def queue(task, *args) -> None:

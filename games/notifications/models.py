@@ -26,6 +26,10 @@ class Notification(models.Model):
     class Kind(models.TextChoices):
         MOVE = "move", "Your move"
         REMINDER = "reminder", "Time is running out"
+        # Opt-in (User.chat_emails): one row per batch of players' chat
+        # messages in a game; `decision` is "chat", `deadline_at` the first
+        # message's time.
+        CHAT = "chat", "Chat messages"
 
     class Channel(models.TextChoices):
         EMAIL = "email", "Email"

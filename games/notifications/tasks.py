@@ -11,7 +11,7 @@ once.
 from celery import shared_task
 from celery.utils.time import get_exponential_backoff_interval
 
-from games.notifications import delivery, digests, push
+from games.notifications import chats, delivery, digests, push
 
 MAX_RETRIES = 4
 BACKOFF_FACTOR = 30
@@ -59,6 +59,12 @@ def send_reminder(self, notification_id: int, claim: str | None = None) -> int:
 def send_pushes(self, user_id: int, claim: str | None = None) -> int:
     """Push a user's due "your move" and reminders to their devices."""
     return _send(self, push.pushes_send, user_id=user_id, claim=claim)
+
+
+@shared_task(bind=True, ignore_result=True)
+def send_chats(self, user_id: int, claim: str | None = None) -> int:
+    """Email a user the chat messages of their due batches (opt-in)."""
+    return _send(self, chats.chats_send, user_id=user_id, claim=claim)
 
 
 @shared_task(bind=True, ignore_result=True)

@@ -17,12 +17,14 @@ class Kind:
     MOVE = "move"
     REMINDER = "reminder"
     DIGEST = "digest"
+    CHAT = "chat"
 
 
 LABELS = {
     Kind.MOVE: "“Your move” emails",
     Kind.REMINDER: "reminders before time runs out",
     Kind.DIGEST: "the daily digest",
+    Kind.CHAT: "emails of chat messages in your games",
 }
 
 
@@ -47,26 +49,30 @@ def link(user, kind: str) -> str:
     return settings.SITE_URL.rstrip("/") + path
 
 
+# The kinds that are a yes/no field of their own on the user.
+FLAGS = {Kind.REMINDER: "reminders", Kind.CHAT: "chat_emails"}
+
+
 def subscribed(user, kind: str) -> bool:
-    if kind == Kind.REMINDER:
-        return user.reminders
+    if kind in FLAGS:
+        return getattr(user, FLAGS[kind])
     wanted = User.Notify.EACH_MOVE if kind == Kind.MOVE else User.Notify.DAILY_DIGEST
     return user.notify == wanted
 
 
 def turn_off(user, kind: str) -> None:
-    if kind == Kind.REMINDER:
-        user.reminders = False
-        user.save(update_fields=["reminders"])
+    if kind in FLAGS:
+        setattr(user, FLAGS[kind], False)
+        user.save(update_fields=[FLAGS[kind]])
     elif subscribed(user, kind):
         user.notify = User.Notify.NONE
         user.save(update_fields=["notify"])
 
 
 def turn_on(user, kind: str) -> None:
-    if kind == Kind.REMINDER:
-        user.reminders = True
-        user.save(update_fields=["reminders"])
+    if kind in FLAGS:
+        setattr(user, FLAGS[kind], True)
+        user.save(update_fields=[FLAGS[kind]])
     else:
         wanted = kind == Kind.MOVE
         user.notify = User.Notify.EACH_MOVE if wanted else User.Notify.DAILY_DIGEST

@@ -10,11 +10,12 @@
 
   if (window.htmx) {
     // Refused moves come back as the fresh table with the reason in #prompt:
-    // swap 400, 403 and 409 like a success.
+    // swap 400, 403 and 409 like a success; a refused chat message (429
+    // too) as the note under the chat.
     htmx.config.responseHandling = [
       { code: "204", swap: false },
       { code: "[23]..", swap: true },
-      { code: "40[039]", swap: true, error: false },
+      { code: "40[039]|429", swap: true, error: false },
       { code: "[45]..", swap: false, error: true },
       { code: "...", swap: false },
     ];
@@ -67,12 +68,17 @@
     if (!p || !p.dataset.ws || !("WebSocket" in window)) return;
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
     const socket = new WebSocket(scheme + location.host + p.dataset.ws);
-    socket.addEventListener("open", () => { socketUp = true; delay = 1000; });
+    const tell = (name) => document.dispatchEvent(new CustomEvent(name));
+    socket.addEventListener("open", () => { socketUp = true; delay = 1000; tell("mdeal:socket-up"); });
     socket.addEventListener("message", (e) => {
-      try { seen(Number(JSON.parse(e.data).version)); } catch (_) { /* ignore */ }
+      let data = null;
+      try { data = JSON.parse(e.data); } catch (_) { return; }
+      if (data.chat) tell("mdeal:chat"); // chat.js fetches what is new
+      else seen(Number(data.version));
     });
     socket.addEventListener("close", (e) => {
       socketUp = false;
+      tell("mdeal:socket-down");
       if (e.code === 4403) return; // not a player here: the poll goes on
       const next = Math.min((delay || 1000) * 2, 30000);
       setTimeout(() => connect(next), delay || 1000);
@@ -97,6 +103,7 @@
   // What identifies a control across a redraw: its move, its card, its value.
   function focusKey(el) {
     if (!el || !el.closest || !el.closest("#table")) return null;
+    if (el.closest("#chat-slot")) return null; // kept by the swap (chat.js)
     const region = el.closest("[id]");
     const form = el.closest("form");
     const move = form && form.querySelector("input[name=move]");

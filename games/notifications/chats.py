@@ -1,0 +1,182 @@
+"""Emails of the players' chat, for players who asked for them (opt-in).
+
+Off by default: `User.chat_emails` ("Email me chat messages in my games" on
+the profile). A message in the players' room of a game writes, in the same
+transaction, one `Notification` (kind "chat") for each other player of that
+game who asked, unless one is already waiting to go out for them and that
+game: that row stands for the whole batch. After the grace time the sender
+claims all of a user's due chat rows and sends one email with every message
+written since each batch began, leaving out those the player saw at the
+table (presence), their own, those of users they muted and deleted ones.
+"""
+
+from dataclasses import dataclass, field
+from functools import partial
+
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import User
+from games.models import Seat
+from games.notifications import claims, delivery, emails, unsubscribe
+from games.notifications.decisions import grace_time
+from games.notifications.models import Notification, Outcome, Presence
+
+# The most recent messages of one game an email quotes.
+QUOTED = 20
+
+
+def chat_emails_record(*, game, message, now) -> None:
+    """Write the chat notifications a new players' message calls for (two
+    queries, a third only when someone is owed one)."""
+    from games.chat.models import Mute
+
+    wanting = dict(
+        Seat.objects.filter(game=game, user__chat_emails=True, user__is_active=True)
+        .exclude(user_id=message.author_id)
+        .exclude(
+            user_id__in=Mute.objects.filter(muted_id=message.author_id).values("user")
+        )
+        .values_list("user_id", "position")
+    )
+    if not wanting:
+        return
+    waiting = set(
+        Notification.objects.filter(
+            kind=Notification.Kind.CHAT,
+            game=game,
+            user_id__in=wanting,
+            done_at=None,
+            claimed_at=None,
+        ).values_list("user_id", flat=True)
+    )
+    rows = [
+        Notification(
+            user_id=user_id,
+            game=game,
+            position=position,
+            kind=Notification.Kind.CHAT,
+            channel=Notification.Channel.EMAIL,
+            decision="chat",
+            deadline_at=message.created_at,
+            due_at=now + grace_time(),
+            created_at=now,
+        )
+        for user_id, position in wanting.items()
+        if user_id not in waiting
+    ]
+    if not rows:
+        return
+    Notification.objects.bulk_create(rows, ignore_conflicts=True)
+    users = sorted(row.user_id for row in rows)
+    transaction.on_commit(partial(_queue, users), robust=True)
+
+
+def _queue(user_ids: list[int]) -> None:
+    from games.notifications import tasks
+
+    for user_id in user_ids:
+        tasks.send_chats.apply_async((user_id,), countdown=grace_time().total_seconds())
+
+
+@dataclass
+class ChatBrief:
+    """One game's new messages as one player may read them."""
+
+    title: str
+    url: str
+    lines: list[dict] = field(default_factory=list)
+    more: int = 0
+
+
+def chats_send(*, user_id: int, claim=None, last_try: bool = False) -> int:
+    """Send `user` one email of the chat messages of all their due batches."""
+    from games.chat.models import Message, Mute, Room
+
+    now = timezone.now()
+    pending = Notification.objects.filter(
+        user_id=user_id,
+        kind=Notification.Kind.CHAT,
+        channel=Notification.Channel.EMAIL,
+    )
+    due = claims.claimable(pending, now).filter(due_at__lte=now)
+    if claim is None and not due.exists():
+        return 0
+    token = claims.claim(pending, now, held=claim)
+    if token is None:
+        return 0
+    mine = Notification.objects.filter(claim=token, done_at=None)
+    records = list(mine)
+    user = User.objects.get(pk=user_id)
+    if not user.chat_emails or not user.is_active or user.away_at(now):
+        claims.finish(mine, Outcome.OPTED_OUT, now)
+        return 0
+    since: dict[int, object] = {}
+    for record in records:
+        first = since.get(record.game_id)
+        since[record.game_id] = (
+            min(first, record.deadline_at) if first else record.deadline_at
+        )
+    seen = dict(
+        Presence.objects.filter(user_id=user_id, game_id__in=since).values_list(
+            "game_id", "seen_at"
+        )
+    )
+    games = delivery._games(set(since))
+    messages = (
+        Message.objects.filter(game_id__in=since, room=Room.PLAYERS, deleted_at=None)
+        .exclude(author_id=user_id)
+        .exclude(author__in=Mute.objects.filter(user_id=user_id).values("muted"))
+        .select_related("author")
+        .order_by("pk")
+    )
+    by_game: dict[int, list] = {}
+    for message in messages.filter(created_at__gte=min(since.values())):
+        looked = seen.get(message.game_id)
+        if message.created_at < since[message.game_id] or (
+            looked is not None and looked >= message.created_at
+        ):
+            continue  # before the batch, or read at the table
+        by_game.setdefault(message.game_id, []).append(message)
+    briefs = []
+    zone = emails.user_zone(user)
+    for game_id, found in sorted(by_game.items()):
+        game = games.get(game_id)
+        if game is None:
+            continue
+        seat = game.seat_for(user)
+        briefs.append(
+            ChatBrief(
+                title=emails.game_title(game, seat),
+                url=emails.absolute(game.get_absolute_url()) + "#chat",
+                lines=[
+                    {
+                        "name": m.author.name,
+                        "text": m.text,
+                        "at": m.created_at.astimezone(zone),
+                    }
+                    for m in found[-QUOTED:]
+                ],
+                more=max(len(found) - QUOTED, 0),
+            )
+        )
+    if not briefs:
+        claims.finish(mine, Outcome.SEEN, now)
+        return 0
+    count = sum(len(b.lines) + b.more for b in briefs)
+    subject = (
+        f"{count} new chat message{'s' if count != 1 else ''} in {briefs[0].title}"
+        if len(briefs) == 1
+        else f"{count} new chat messages in {len(briefs)} games"
+    )
+    return delivery.send_claimed(
+        user=user,
+        kind=unsubscribe.Kind.CHAT,
+        subject=subject,
+        template="chat",
+        context={"briefs": briefs},
+        records=mine,
+        token=token,
+        now=now,
+        last_try=last_try,
+    )
