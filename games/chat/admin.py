@@ -8,8 +8,10 @@ state is never touched from here.
 """
 
 from django.contrib import admin, messages
+from django.contrib.admin.options import ActionLocation
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 
 from games.chat import services
 from games.chat.models import Message, Mute, Report, Suspension
@@ -46,7 +48,7 @@ def _context(message: Message):
         "<td>{}</td></tr>",
         (
             (
-                format_html(' style="background:#fdf6e3;font-weight:700"')
+                mark_safe(' style="background:#fdf6e3;font-weight:700"')
                 if m.pk == message.pk
                 else "",
                 m.created_at.strftime("%Y-%m-%d %H:%M:%S"),
@@ -89,8 +91,8 @@ class _Moderation:
             messages.SUCCESS,
         )
 
-    def get_actions(self, request):
-        actions = super().get_actions(request)
+    def get_actions(self, request, action_location=ActionLocation.CHANGE_LIST):
+        actions = super().get_actions(request, action_location)
         # Deleting hides a message but keeps it, with its reports.
         actions.pop("delete_selected", None)
         return actions
