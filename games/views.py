@@ -53,8 +53,8 @@ def _table_response(
     Someone who may not see it hears "There is no such game." whatever they
     asked; only an `invited` user (holding the link) hears why joining failed.
     The chat is in the page, not in the partial: an htmx swap of the table
-    keeps the chat the browser has (`hx-preserve`), and the chat updates on
-    its own (games.chat.views).
+    keeps the chat the browser has (static/games/chat.js), and the chat
+    updates on its own (games.chat.views).
     """
     refusal = error or chat_error
     status = refusal.status if refusal else 200

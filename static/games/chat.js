@@ -4,8 +4,11 @@
  * script then asks for the messages after the last one shown, and htmx
  * appends them to #chat-log, a polite live region. A poll asks the same:
  * every 3 s while the socket is down, every 30 s beside it. The chat sits in
- * #chat-slot, which the table's redraws keep as it is (hx-preserve): the text
- * being typed, the focus and the scroll survive a move.
+ * #chat-slot; the table's partial brings only an empty slot, and a redraw of
+ * the table keeps the one the page has (moved aside while htmx swaps, then
+ * into the new slot): the text being typed, the focus and the scroll survive
+ * a move. (Not hx-preserve: a late response swapped into a table already
+ * replaced would take the live chat with it.)
  */
 (function () {
   "use strict";
@@ -90,7 +93,10 @@
       atBottom = target.scrollHeight - target.scrollTop - target.clientHeight < 32;
       before = lastId();
     }
-    if (target && target.id === "table") keepFocus();
+    if (target && target.id === "table") { keepFocus(); park(); }
+  });
+  document.addEventListener("htmx:afterSwap", (e) => {
+    if (e.detail.target && e.detail.target.id === "table") unpark();
   });
   document.addEventListener("htmx:afterSettle", (e) => {
     const target = e.detail.target;
@@ -136,6 +142,37 @@
     if (l) l.scrollTop = l.scrollHeight;
   }
 
+  // The chat the page has, kept across a table redraw.
+  let parked = null;
+  function move(parent, el, before) {
+    if (parent.moveBefore) parent.moveBefore(el, before); // keeps focus and state
+    else parent.insertBefore(el, before);
+  }
+  function park() {
+    const s = slot();
+    if (!s || !chat()) return;
+    let hold = document.getElementById("chat-park");
+    if (!hold) {
+      hold = document.createElement("div");
+      hold.id = "chat-park";
+      hold.className = "chat-park";
+      document.body.appendChild(hold);
+    }
+    move(hold, s, null);
+    parked = s;
+  }
+  function unpark() {
+    if (!parked) return;
+    const fresh = document.querySelector("#table #chat-slot");
+    if (fresh) {
+      move(fresh.parentNode, parked, fresh);
+      fresh.remove();
+    } else {
+      parked.remove();
+    }
+    parked = null;
+  }
+
   // A table redraw keeps the chat; where the browser cannot move a focused
   // element without losing focus, put it back, caret included.
   let focused = null;
@@ -163,6 +200,8 @@
   document.addEventListener("toggle", (e) => {
     if (e.target instanceof HTMLDetailsElement && e.target.open && e.target.matches(".chat__actions")) {
       closeMenus(e.target);
+      const menu = e.target.querySelector(".chat__menu");
+      if (menu) menu.scrollIntoView({ block: "nearest" });
     }
   }, true);
   document.addEventListener("keydown", (e) => {
