@@ -11,6 +11,7 @@ from django.db.models import F
 
 from games import engine
 from games.models import Game
+from tests.e2e.test_table_first_screen import serious
 from tests.games.factories import make_game
 
 pytestmark = pytest.mark.e2e
@@ -118,6 +119,8 @@ def test_two_players_chat_live_during_a_game(
     page_a.keyboard.press("Escape")
     expect(menu).to_have_count(0)
 
+    assert serious(page_a) == []
+    assert serious(page_b) == []
     for page in (page_a, page_b):  # full pages from the top: the header on top
         page.evaluate("window.scrollTo(0, 0)")
     screenshot(page_a, "chat-1280")
