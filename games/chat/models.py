@@ -10,6 +10,17 @@ from django.db import models
 from django.utils import timezone
 
 
+def _staff_member() -> models.ForeignKey:
+    """Who did something to a record (kept if their account goes)."""
+    return models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+
+
 class Room(models.TextChoices):
     PLAYERS = "players", "Players"
     SPECTATORS = "spectators", "Spectators"
@@ -30,13 +41,7 @@ class Message(models.Model):
     text = models.TextField(max_length=MAX_LENGTH)
     created_at = models.DateTimeField(default=timezone.now)
     deleted_at = models.DateTimeField(null=True, blank=True)
-    deleted_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="+",
-    )
+    deleted_by = _staff_member()
 
     class Meta:
         ordering = ["game", "pk"]
@@ -79,13 +84,7 @@ class Report(models.Model):
         max_length=10, choices=Outcome, default=Outcome.OPEN, blank=True
     )
     handled_at = models.DateTimeField(null=True, blank=True)
-    handled_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="+",
-    )
+    handled_by = _staff_member()
 
     class Meta:
         ordering = ["-created_at"]
@@ -134,13 +133,7 @@ class Suspension(models.Model):
     )
     reason = models.CharField(max_length=200, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="+",
-    )
+    created_by = _staff_member()
 
     class Meta:
         ordering = ["-created_at"]

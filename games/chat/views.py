@@ -45,6 +45,16 @@ def _note(request, error: GameError):
     )
 
 
+def _refused(request, pk: int | None, error: GameError, *, text: str = ""):
+    """The refusal with its status: the note under the log for htmx, else the
+    table page with the reason beside the chat (and the text kept)."""
+    if request.htmx or pk is None:
+        return _note(request, error)
+    from games.views import table_refused_chat
+
+    return table_refused_chat(request, pk, error=error, text=text)
+
+
 def _context(request, pk: int, **kwargs) -> dict:
     game = selectors.game_for_chat(game_id=pk, user=request.user)
     return selectors.chat_context(game=game, user=request.user, **kwargs)
@@ -85,11 +95,7 @@ def post(request, pk: int):
             game_id=pk, user=request.user, room=request.POST.get("room", ""), text=text
         )
     except GameError as error:
-        if request.htmx:
-            return _note(request, error)
-        from games.views import table_refused_chat
-
-        return table_refused_chat(request, pk, error=error, text=text)
+        return _refused(request, pk, error, text=text)
     if request.htmx:
         context = _context(request, pk, after=_after(request))
         return render(request, f"{CHAT}#posted", {**context, "oob": True})
@@ -107,10 +113,7 @@ def report(request, pk: int, message_id: int):
             reason=request.POST.get("reason", ""),
         )
     except GameError as error:
-        if request.htmx:
-            return _note(request, error)
-        messages.error(request, error.message)
-        return redirect(_table_url(pk))
+        return _refused(request, pk, error)
     thanks = (
         "Thank you: the moderators will look at this message."
         if new
@@ -135,10 +138,10 @@ def mute(request):
     try:
         muted = services.user_mute(user=request.user, muted_id=request.POST.get("user"))
     except GameError as error:
-        if request.htmx:
-            return _note(request, error)
+        if game_id or request.htmx:
+            return _refused(request, game_id, error)
         messages.error(request, error.message)
-        return redirect(_table_url(game_id) if game_id else "profile")
+        return redirect("profile")
     notice = (
         f"You muted {muted.name}: you will not see their messages anywhere, and "
         "their invitations are refused. Unmute them on your profile."

@@ -94,18 +94,10 @@ def chats_send(*, user_id: int, claim=None, last_try: bool = False) -> int:
     from games.chat.models import Message, Mute, Room
 
     now = timezone.now()
-    pending = Notification.objects.filter(
-        user_id=user_id,
-        kind=Notification.Kind.CHAT,
-        channel=Notification.Channel.EMAIL,
-    )
-    due = claims.claimable(pending, now).filter(due_at__lte=now)
-    if claim is None and not due.exists():
+    taken = delivery.emails_claim(user_id, Notification.Kind.CHAT, now, claim)
+    if taken is None:
         return 0
-    token = claims.claim(pending, now, held=claim)
-    if token is None:
-        return 0
-    mine = Notification.objects.filter(claim=token, done_at=None)
+    token, mine = taken
     records = list(mine)
     user = User.objects.get(pk=user_id)
     if not user.chat_emails or not user.is_active or user.away_at(now):

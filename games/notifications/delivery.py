@@ -39,18 +39,10 @@ def moves_send(*, user_id: int, claim=None, last_try: bool = False) -> int:
     the same email ("It is your move in 3 games"). Returns emails sent (0/1).
     """
     now = timezone.now()
-    pending = Notification.objects.filter(
-        user_id=user_id,
-        kind=Notification.Kind.MOVE,
-        channel=Notification.Channel.EMAIL,
-    )
-    due = claims.claimable(pending, now).filter(due_at__lte=now)
-    if claim is None and not due.exists():
+    taken = emails_claim(user_id, Notification.Kind.MOVE, now, claim)
+    if taken is None:
         return 0
-    token = claims.claim(pending, now, held=claim)
-    if token is None:
-        return 0
-    mine = Notification.objects.filter(claim=token, done_at=None)
+    token, mine = taken
     records = list(mine.order_by("created_at"))
     user = User.objects.get(pk=user_id)
     if user.notify != User.Notify.EACH_MOVE:
@@ -91,6 +83,24 @@ def moves_send(*, user_id: int, claim=None, last_try: bool = False) -> int:
         now=now,
         last_try=last_try,
     )
+
+
+def emails_claim(user_id: int, kind: str, now, claim=None):
+    """Claim every pending email of `kind` to the user, once one is due.
+
+    (the claim, its records), or None when nothing is due or another
+    sender holds them. A retry passes the `claim` it already holds.
+    """
+    pending = Notification.objects.filter(
+        user_id=user_id, kind=kind, channel=Notification.Channel.EMAIL
+    )
+    due = claims.claimable(pending, now).filter(due_at__lte=now)
+    if claim is None and not due.exists():
+        return None
+    token = claims.claim(pending, now, held=claim)
+    if token is None:
+        return None
+    return token, Notification.objects.filter(claim=token, done_at=None)
 
 
 def reminder_send(*, notification_id: int, claim=None, last_try: bool = False) -> int:

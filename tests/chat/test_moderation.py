@@ -121,7 +121,10 @@ def test_any_message_can_be_reported_once_by_each_reader(game, ada, bea):
     assert f'id="chat-{message.pk}"' in text
 
     again = client.post(url, {"reason": "abuse"})
-    assert again.status_code == 302
+    assert again.status_code == 302  # thanked again, nothing new
+    wrong = client.post(url, {"reason": "nonsense"})
+    assert wrong.status_code == 400
+    assert "Choose why you report this message." in wrong.content.decode()
     report = Report.objects.get()
     assert (report.message, report.reporter, report.reason) == (message, ada, "spam")
 

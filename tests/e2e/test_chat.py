@@ -11,6 +11,7 @@ from django.db.models import F
 
 from games import engine
 from games.models import Game
+from tests.e2e.test_table import assert_not_reloaded, mark_page
 from tests.e2e.test_table_first_screen import serious
 from tests.games.factories import make_game
 
@@ -37,14 +38,6 @@ def rigged_game(ada, bea) -> Game:
         deadlines={},
     )
     return game
-
-
-def mark_page(page):
-    page.evaluate("window.__stillHere = true")
-
-
-def assert_not_reloaded(page):
-    assert page.evaluate("window.__stillHere === true"), "the page was reloaded"
 
 
 def test_two_players_chat_live_during_a_game(
