@@ -72,10 +72,22 @@ def sale_ok(state: State, group: str, levels: tuple[int, ...]) -> str | None:
 
 def one_level_sale(state: State, group: str) -> tuple[int, ...] | None:
     """The smallest even sale from a group: one level, or as far down as the
-    bank's stock of houses requires."""
+    bank's stock of houses requires. With uneven building, one site is lowered:
+    by the fewest levels the stock allows, the highest site first, then board
+    order."""
     sites = GROUPS[group]
     old = tuple(state.levels[i] for i in sites)
     n = len(sites)
+    if state.options.uneven_building:
+        best = None
+        for k in sorted(range(n), key=lambda k: (-old[k], k)):
+            for new in range(old[k] - 1, -1, -1):
+                levels = (*old[:k], new, *old[k + 1 :])
+                if sale_ok(state, group, levels) is None:
+                    if best is None or old[k] - new < best[0]:
+                        best = (old[k] - new, levels)
+                    break
+        return best[1] if best else None
     rank = sorted(range(n), key=lambda k: (-old[k], k))
     for total in range(sum(old) - 1, -1, -1):
         levels = [total // n] * n

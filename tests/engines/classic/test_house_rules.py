@@ -6,9 +6,11 @@ from games.engines.classic import (
     ClaimRent,
     Options,
     PayJailFine,
+    RaiseAndPay,
     Resign,
     Roll,
     SellBuildings,
+    legal_moves,
     new_game,
     scenario,
 )
@@ -88,3 +90,17 @@ def test_no_auctions_also_leaves_a_bankrupts_deeds_with_the_bank():
     s = scenario("seats: 3\noptions: no_auctions\n1 owns: Boardwalk")
     s = apply(s, Resign(seat=1))
     assert s.auction is None and s.owner[39] is None and not s.over
+
+
+def test_uneven_building_raises_money_one_level_at_a_time_from_the_highest_site():
+    s = scenario(
+        "options: uneven_building\n0 cash: 50\n0 at: 35\n"
+        "0 owns: Oriental Avenue +3, Vermont Avenue +3, Connecticut Avenue"
+    )
+    s = apply(s, Roll(seat=0), RaiseAndPay(seat=0), dice=(1, 2))  # Luxury Tax 100
+    # Two levels sold (25 each), the highest site first: no more than needed.
+    assert (s.levels[6], s.levels[8], s.levels[9]) == (2, 2, 0)
+    assert cash(s)[0] == 0 and s.debts == ()
+    assert SellBuildings(seat=0, group="light blue", levels=(1, 2, 0)) in legal_moves(
+        s, 0
+    )

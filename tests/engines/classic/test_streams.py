@@ -29,7 +29,7 @@ STREAMS = {
     8: "96d1d845e5726c13",  # 5 seats, 1905 events, turn limit
     9: "e7f703d75d9dd8f3",  # 6 seats, 1852 events, last player
     10: "7eb5f6fc356e064b",  # 2 seats, 822 events, turn limit
-    11: "06743532509cb551",  # 3 seats, 760 events, last player
+    11: "defa9028c6b7109e",  # 3 seats, 772 events, last player
     12: "d0275c759272a60b",  # 4 seats, 1478 events, turn limit
     13: "26872bcbe5004d4f",  # 5 seats, 1625 events, last player
     14: "c2c7b0555d76850d",  # 6 seats, 2260 events, turn limit
@@ -38,10 +38,10 @@ STREAMS = {
     17: "87b0381242b227dd",  # 4 seats, 1460 events, turn limit
     18: "9ac0fe66a9767bc5",  # 5 seats, 1753 events, turn limit
     19: "3939719fb02ddddb",  # 6 seats, 2001 events, last player
-    20: "b3bc90ae6ca22e2c",  # 2 seats, 788 events, turn limit
+    20: "7e45b62f0e3394f9",  # 2 seats, 788 events, turn limit
     21: "900aec143a5c8c5c",  # 3 seats, 1113 events, turn limit
     22: "d7c11e7faf3ea7f4",  # 4 seats, 1524 events, turn limit
-    23: "23644b1f4f95683c",  # 5 seats, 1564 events, turn limit
+    23: "3ed82dfc012b3d9b",  # 5 seats, 1564 events, turn limit
     24: "962b5cbbe9429e8c",  # 6 seats, 1601 events, last player
     25: "7e9647c210b29cb6",  # 2 seats, 782 events, turn limit
     26: "ff7982469caf1c10",  # 3 seats, 1190 events, turn limit
