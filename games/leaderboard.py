@@ -1,5 +1,8 @@
 """Reads for the leaderboard and the player pages.
 
+Each kind of game has its own leaderboard and ratings (Rating.kind); a player
+page shows one kind's rating, history and finished games at a time.
+
 Each page costs a fixed number of queries however many players and games there
 are: counts and pages come from indexed queries (`Rating`'s board and activity
 indexes, `RatingChange` by user and id, seats by user), never from loops.
@@ -14,6 +17,7 @@ from django.db.models import (
     Count,
     Exists,
     F,
+    FilteredRelation,
     IntegerField,
     Max,
     OuterRef,
@@ -27,6 +31,7 @@ from django.db.models.functions import Coalesce, Concat, RowNumber
 from django.http import Http404
 from django.utils import timezone
 
+from games import kinds
 from games.models import Game, Seat
 from games.rating_models import START, Rating, RatingChange
 from games.ratings import LEAVERS, PROVISIONAL_GAMES, bot_username
@@ -53,6 +58,7 @@ RESULTS = {
 
 @dataclass
 class Board:
+    kind: str
     page: Page
     provisional: bool
     active: bool
@@ -64,8 +70,8 @@ class Board:
     elsewhere: Rating | None = None
 
 
-def _board_rows(*, provisional: bool, active: bool) -> QuerySet[Rating]:
-    rows = Rating.objects.filter(games__gt=0)
+def _board_rows(*, kind: str, provisional: bool, active: bool) -> QuerySet[Rating]:
+    rows = Rating.objects.filter(kind=kind, games__gt=0)
     if provisional:
         rows = rows.filter(games__lt=PROVISIONAL_GAMES)
     else:
@@ -77,14 +83,20 @@ def _board_rows(*, provisional: bool, active: bool) -> QuerySet[Rating]:
 
 
 def leaderboard(
-    *, viewer, provisional: bool = False, active: bool = True, page=1
+    *,
+    viewer,
+    kind: str = kinds.DEFAULT,
+    provisional: bool = False,
+    active: bool = True,
+    page=1,
 ) -> Board:
-    """One page of players by rating; bots are rows without a rank.
+    """One page of players by their rating at `kind`; bots are rows without a
+    rank.
 
     `rank` on each row numbers the people only (bots are reference points).
     With a `viewer` on this board, also their rank and the page they are on.
     """
-    rows = _board_rows(provisional=provisional, active=active)
+    rows = _board_rows(kind=kind, provisional=provisional, active=active)
     ranked = (
         rows.select_related("user")
         .annotate(
@@ -97,7 +109,13 @@ def leaderboard(
         .order_by("-value", "user_id")
     )
     shown = Paginator(ranked, BOARD_PAGE).get_page(page)
-    board = Board(page=shown, provisional=provisional, active=active, rows=list(shown))
+    board = Board(
+        kind=kind,
+        page=shown,
+        provisional=provisional,
+        active=active,
+        rows=list(shown),
+    )
     me = rows.filter(user_id=getattr(viewer, "pk", None)).first()
     if me is not None:
         ahead = rows.filter(
@@ -107,7 +125,9 @@ def leaderboard(
         board.my_rank = ahead["people"] + 1 if not me.bot else None
         board.my_page = ahead["everyone"] // BOARD_PAGE + 1
     elif getattr(viewer, "is_authenticated", False):
-        board.elsewhere = Rating.objects.filter(user=viewer, games__gt=0).first()
+        board.elsewhere = Rating.objects.filter(
+            user=viewer, kind=kind, games__gt=0
+        ).first()
     return board
 
 
@@ -191,6 +211,7 @@ class PlayedGame:
 
 @dataclass
 class PlayerPage:
+    kind: str
     player: object
     bot: str
     rating: Rating | None
@@ -209,24 +230,39 @@ class PlayerPage:
 
 
 def player_page(
-    *, username: str, viewer, result: str = "", seats: int | None = None, page=1
+    *,
+    username: str,
+    viewer,
+    kind: str = kinds.DEFAULT,
+    result: str = "",
+    seats: int | None = None,
+    page=1,
 ) -> PlayerPage:
-    """Everything the player page shows (Http404 for an unknown name).
+    """Everything the player page shows of one kind of game (Http404 for an
+    unknown name): its rating, rank, history, figures and finished games;
+    opponents and current games of every kind.
 
     Games by invitation only are counted in the figures but listed only to
     the viewer who sat at them; opponents come from public games.
     """
     User = get_user_model()
-    player = User.objects.select_related("rating").filter(username=username).first()
+    player = (
+        User.objects.annotate(
+            kind_rating=FilteredRelation("ratings", condition=Q(ratings__kind=kind))
+        )
+        .select_related("kind_rating")
+        .filter(username=username)
+        .first()
+    )
     if player is None:
         raise Http404("No such player.")
-    rating = getattr(player, "rating", None)
-    bot = rating.bot if rating is not None else ""
+    rating = getattr(player, "kind_rating", None)  # unset when it has none
+    bot = _bot_of(player)
     value = rating.value if rating is not None else START
     games_rated = rating.games if rating is not None else 0
     provisional = games_rated < PROVISIONAL_GAMES
 
-    established = Rating.objects.filter(games__gte=PROVISIONAL_GAMES, bot="")
+    established = Rating.objects.filter(kind=kind, games__gte=PROVISIONAL_GAMES, bot="")
     standing = established.aggregate(
         total=Count("pk"),
         ahead=Count(
@@ -237,7 +273,7 @@ def player_page(
     rank = standing["ahead"] + 1 if not provisional and not bot else None
 
     history = list(
-        RatingChange.objects.filter(user=player)
+        RatingChange.objects.filter(user=player, kind=kind)
         .order_by("-id")
         .values_list("value_before", "value_after", "finished_at")[:CHART_GAMES]
     )
@@ -246,7 +282,7 @@ def player_page(
     points += [(after, at) for _, after, at in history]
     chart = rating_chart(points)
 
-    mine = _my_seats(player, bot)
+    mine = _my_seats(player, bot).filter(game__kind=kind)
     stats = mine.aggregate(
         played=Count("pk"),
         won=Count("pk", filter=_RESULT_FILTERS["won"]),
@@ -300,6 +336,7 @@ def player_page(
     ]
 
     return PlayerPage(
+        kind=kind,
         player=player,
         bot=bot,
         rating=rating,
@@ -410,6 +447,14 @@ def _opponents(player, bot: str) -> list[dict]:
         }
         for row in rows
     ]
+
+
+def _bot_of(player) -> str:
+    """The bot kind an account plays ("" for a person): its name says it."""
+    kind = player.username.removesuffix(BOT_SUFFIX)
+    if player.is_active or not _bot_label(player.username):
+        return ""
+    return kind
 
 
 def _bot_label(username: str) -> str:

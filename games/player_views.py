@@ -4,10 +4,22 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from games import kinds
 from games import leaderboard as boards
 from games.leaderboard import RESULTS
 from games.models import Game
 from games.ratings import PROVISIONAL_GAMES, SCALE
+
+
+def _kind(request) -> str:
+    """The kind of game asked for (`?kind=`), Monopoly Deal when none or unknown."""
+    asked = request.GET.get("kind", "")
+    return asked if asked in dict(kinds.choices()) else kinds.DEFAULT
+
+
+def _kind_query(kind: str) -> str:
+    """The start of a page link's query: the kind, unless it is the default."""
+    return "" if kind == kinds.DEFAULT else f"kind={kind}&"
 
 
 @login_required
@@ -15,8 +27,10 @@ from games.ratings import PROVISIONAL_GAMES, SCALE
 def leaderboard(request):
     provisional = request.GET.get("list") == "provisional"
     active = request.GET.get("period") != "all"
+    kind = _kind(request)
     board = boards.leaderboard(
         viewer=request.user,
+        kind=kind,
         provisional=provisional,
         active=active,
         page=request.GET.get("page", 1),
@@ -26,7 +40,9 @@ def leaderboard(request):
         "games/leaderboard.html",
         {
             "board": board,
-            "query": f"list={'provisional' if provisional else 'established'}"
+            "kinds": kinds.choices(),
+            "query": f"{_kind_query(kind)}"
+            f"list={'provisional' if provisional else 'established'}"
             f"&period={'active' if active else 'all'}",
             "active_days": boards.ACTIVE_DAYS,
             "provisional_games": PROVISIONAL_GAMES,
@@ -42,9 +58,11 @@ def player(request, username: str):
         seats = int(request.GET.get("seats", ""))
     except ValueError:
         seats = None
+    kind = _kind(request)
     page = boards.player_page(
         username=username,
         viewer=request.user,
+        kind=kind,
         result=request.GET.get("result", ""),
         seats=seats,
         page=request.GET.get("page", 1),
@@ -54,9 +72,11 @@ def player(request, username: str):
         "games/player.html",
         {
             "p": page,
+            "kinds": kinds.choices(),
             "results": RESULTS,
             "seat_counts": range(Game.MIN_SEATS, Game.MAX_SEATS + 1),
-            "query": f"result={page.result}&seats={page.seats or ''}",
+            "query": f"{_kind_query(kind)}result={page.result}"
+            f"&seats={page.seats or ''}",
             "provisional_games": PROVISIONAL_GAMES,
         },
     )

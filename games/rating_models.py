@@ -15,13 +15,14 @@ START = 1000
 
 
 class Rating(models.Model):
-    """A player's (or a bot's) current rating: one row per rated account."""
+    """A player's (or a bot's) current rating at one game: one row per rated
+    account and kind of game (Game.kind), each rated apart."""
 
-    user = models.OneToOneField(
-        settings.AUTH_USER_MODEL,
-        primary_key=True,
-        on_delete=models.CASCADE,
-        related_name="rating",
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings"
+    )
+    kind = models.CharField(
+        max_length=20, default="deal", help_text="The game rated (Game.kind)."
     )
     bot = models.CharField(
         max_length=10,
@@ -36,15 +37,24 @@ class Rating(models.Model):
     last_played_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "kind"], name="rating_once_per_kind"
+            )
+        ]
         indexes = [
-            # The leaderboard: by shown rating, ties by account; then filtered
-            # by activity and by provisional (games played).
-            models.Index(fields=["-value", "user"], name="rating_board_idx"),
-            models.Index(fields=["last_played_at"], name="rating_active_idx"),
+            # A kind's leaderboard: by shown rating, ties by account; then
+            # filtered by activity and by provisional (games played).
+            models.Index(
+                fields=["kind", "-value", "user"], name="rating_kind_board_idx"
+            ),
+            models.Index(
+                fields=["kind", "last_played_at"], name="rating_kind_active_idx"
+            ),
         ]
 
     def __str__(self):
-        return f"{self.user} {self.value}"
+        return f"{self.user} {self.value} at {self.kind}"
 
     @property
     def provisional(self) -> bool:
@@ -66,6 +76,9 @@ class RatingChange(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
     )
+    kind = models.CharField(
+        max_length=20, default="deal", help_text="The game's kind (Game.kind)."
+    )
     place = models.PositiveSmallIntegerField(help_text="1 = first; equal ties.")
     mu_before = models.FloatField()
     sigma_before = models.FloatField()
@@ -83,7 +96,8 @@ class RatingChange(models.Model):
             )
         ]
         indexes = [
-            models.Index(fields=["user", "-id"], name="rating_change_history_idx")
+            models.Index(fields=["user", "-id"], name="rating_change_history_idx"),
+            models.Index(fields=["user", "kind", "-id"], name="rating_change_kind_idx"),
         ]
 
     def __str__(self):

@@ -17,6 +17,9 @@ anyone: they play many games, so their ratings settle and give the scale fixed
 reference points. Two seats of the same bot in one game each play with the
 bot's rating; the bot's new rating is the mean of what the seats would give.
 
+Each kind of game (Game.kind) is rated apart: a player has a `Rating` per kind
+they played rated games of, and a game moves only its own kind's ratings.
+
 Shown rating: `START + SCALE * (mu - 3 sigma)`, rounded: the conservative
 estimate (OpenSkill's ordinal), 1000 for a new player, 40 points per unit of
 skill. It is "provisional" for the first `PROVISIONAL_GAMES` rated games.
@@ -33,6 +36,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import F, Max, Min, Q
 
+from games import kinds
 from games.models import Game, GameEvent, Seat
 from games.rating_models import MU, SIGMA, START, Rating, RatingChange
 
@@ -91,7 +95,7 @@ def _make_bot_account(kind: str):
             "password": "!",  # unusable: nobody logs in as a bot
         },
     )
-    Rating.objects.get_or_create(user=user, defaults={"bot": kind})
+    Rating.objects.get_or_create(user=user, kind=kinds.DEFAULT, defaults={"bot": kind})
     return user
 
 
@@ -155,11 +159,13 @@ class Standing:
 def rate_table(
     *,
     game_id: int,
+    kind: str,
     finished_at: datetime,
     entries: list[tuple[int, int]],
     standings: dict[int, Standing],
 ) -> list[RatingChange]:
-    """Apply one game: `entries` are (user id, place) per seat, in seat order.
+    """Apply one game of `kind`: `entries` are (user id, place) per seat, in
+    seat order; `standings` are that kind's.
 
     Updates `standings` in place and returns the unsaved change rows.
     """
@@ -180,6 +186,7 @@ def rate_table(
         changes.append(
             RatingChange(
                 game_id=game_id,
+                kind=kind,
                 user_id=user_id,
                 place=best[user_id],
                 mu_before=standing.mu,
@@ -226,13 +233,16 @@ def game_rate(*, game: Game, seats: list[Seat] | None = None) -> bool:
         user_ids = sorted({user_id for user_id, _ in entries})
         kind_of = {pk: kind for kind, pk in bots.items()}
         Rating.objects.bulk_create(
-            [Rating(user_id=u, bot=kind_of.get(u, "")) for u in user_ids],
+            [
+                Rating(user_id=u, kind=game.kind, bot=kind_of.get(u, ""))
+                for u in user_ids
+            ],
             ignore_conflicts=True,
         )
         rows = {
             row.user_id: row
             for row in Rating.objects.select_for_update()
-            .filter(user_id__in=user_ids)
+            .filter(user_id__in=user_ids, kind=game.kind)
             .order_by("user_id")
         }
         # Checked under the locks: a concurrent call that rated it has committed.
@@ -244,6 +254,7 @@ def game_rate(*, game: Game, seats: list[Seat] | None = None) -> bool:
         }
         changes = rate_table(
             game_id=game.pk,
+            kind=game.kind,
             finished_at=game.finished_at,
             entries=entries,
             standings=standings,
@@ -300,7 +311,7 @@ def _leave_events(events):
 @dataclasses.dataclass
 class Rebuilt:
     changes: list[RatingChange]
-    standings: dict[int, Standing]
+    standings: dict[str, dict[int, Standing]]  # per kind, per account
     bots: dict[str, int]
     games: int
 
@@ -319,7 +330,9 @@ def rated_games_in_order():
 def ratings_compute() -> Rebuilt:
     """Every finished rated game replayed from the default rating, in memory."""
     games = list(
-        rated_games_in_order().values_list("pk", "finished_at", "winner__position")
+        rated_games_in_order().values_list(
+            "pk", "kind", "finished_at", "winner__position"
+        )
     )
     seats: dict[int, list[SeatResult]] = defaultdict(list)
     finished = Seat.objects.filter(game__status=Game.Status.FINISHED, game__rated=True)
@@ -341,21 +354,27 @@ def ratings_compute() -> Rebuilt:
     bots = bot_accounts(
         s.bot for table in seats.values() for s in table if s.user_id is None
     )
-    standings: dict[int, Standing] = defaultdict(Standing)
+    standings: dict[str, dict[int, Standing]] = defaultdict(
+        lambda: defaultdict(Standing)
+    )
     changes: list[RatingChange] = []
-    for game_id, finished_at, winner in games:
+    for game_id, kind, finished_at, winner in games:
         table = [
             dataclasses.replace(s, left_at=left_at.get((game_id, s.position)))
             for s in seats[game_id]
         ]
         changes += rate_table(
             game_id=game_id,
+            kind=kind,
             finished_at=finished_at,
             entries=entries_for(table, winner, bots),
-            standings=standings,
+            standings=standings[kind],
         )
     return Rebuilt(
-        changes=changes, standings=dict(standings), bots=bots, games=len(games)
+        changes=changes,
+        standings={kind: dict(table) for kind, table in standings.items()},
+        bots=bots,
+        games=len(games),
     )
 
 
@@ -369,13 +388,20 @@ def ratings_rebuild() -> Rebuilt:
         RatingChange.objects.all().delete()
         kind_of = {pk: kind for kind, pk in rebuilt.bots.items()}
         Rating.objects.all().delete()
-        bot_rows = [Rating(user_id=pk, bot=kind) for kind, pk in rebuilt.bots.items()]
-        rows = {row.user_id: row for row in bot_rows}
-        for user_id, standing in rebuilt.standings.items():
-            row = rows.setdefault(
-                user_id, Rating(user_id=user_id, bot=kind_of.get(user_id, ""))
-            )
-            _copy(standing, row)
+        # Each bot keeps its (Monopoly Deal) row, as when its account was made.
+        rows = {
+            (pk, kinds.DEFAULT): Rating(user_id=pk, kind=kinds.DEFAULT, bot=kind)
+            for kind, pk in rebuilt.bots.items()
+        }
+        for game_kind, table in rebuilt.standings.items():
+            for user_id, standing in table.items():
+                row = rows.setdefault(
+                    (user_id, game_kind),
+                    Rating(
+                        user_id=user_id, kind=game_kind, bot=kind_of.get(user_id, "")
+                    ),
+                )
+                _copy(standing, row)
         Rating.objects.bulk_create(rows.values(), batch_size=CHANGE_BATCH)
         RatingChange.objects.bulk_create(rebuilt.changes, batch_size=CHANGE_BATCH)
     return rebuilt
@@ -393,6 +419,7 @@ CHANGE_FIELDS = (
     "value_after",
     "games_after",
     "finished_at",
+    "kind",
 )
 
 
@@ -414,7 +441,7 @@ def ratings_differences(rebuilt: Rebuilt, *, limit: int = 20) -> list[str]:
                 f"replayed {computed.get(key)}"
             )
     for row in Rating.objects.all():
-        standing = rebuilt.standings.get(row.user_id, Standing())
+        standing = rebuilt.standings.get(row.kind, {}).get(row.user_id, Standing())
         mine = (row.mu, row.sigma, row.value, row.games, row.last_played_at)
         theirs = (
             standing.mu,
@@ -424,5 +451,7 @@ def ratings_differences(rebuilt: Rebuilt, *, limit: int = 20) -> list[str]:
             standing.last_played_at,
         )
         if mine != theirs:
-            problems.append(f"user {row.user_id}: stored {mine}, replayed {theirs}")
+            problems.append(
+                f"user {row.user_id} at {row.kind}: stored {mine}, replayed {theirs}"
+            )
     return problems[:limit]

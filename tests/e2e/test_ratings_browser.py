@@ -10,7 +10,6 @@ from datetime import timedelta
 import pytest
 from playwright.sync_api import expect
 
-from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from games.models import Game, Rating
@@ -74,4 +73,4 @@ def test_a_player_finishes_a_game_and_finds_their_rating(
         page.get_by_role("link", name="Sensible bot").first.click()
         expect(page.locator("h1")).to_contain_text("Sensible bot")
         page.close()
-    assert get_user_model().objects.get(username="sensible-bot").rating.games == 1
+    assert Rating.objects.get(user__username="sensible-bot", kind="deal").games == 1

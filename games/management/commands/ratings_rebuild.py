@@ -34,5 +34,5 @@ class Command(BaseCommand):
         rebuilt = ratings.ratings_rebuild()
         self.stdout.write(
             f"{rebuilt.games} rated games replayed: {len(rebuilt.changes)} rating "
-            f"changes for {len(rebuilt.standings)} accounts written."
+            f"changes for {sum(map(len, rebuilt.standings.values()))} ratings written."
         )
