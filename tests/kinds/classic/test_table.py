@@ -215,3 +215,10 @@ def test_a_trade_form_says_when_no_deed_can_be_traded():
     assert "None of your deeds can be traded now" in html
     assert "None of Ann" not in html
     assert "Water Works" in html[html.index("Ann gives you") :]
+
+
+def test_a_single_lot_needs_a_bid_of_a_dollar_several_lots_may_be_left_blank():
+    one = render(positions.auction(), 1)
+    assert 'min="1" max="700" step="1" required>' in one
+    several = render(positions.auction_of_lots(), 1)
+    assert "required" not in several[several.index('class="cbid"') :][:2000]
