@@ -254,12 +254,16 @@ def _deed_entry(d: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _button(action: str, label: str, style: str = "quiet", **fields) -> dict:
+def _button(
+    action: str, label: str, style: str = "quiet", *, dot: str = "", **fields
+) -> dict:
+    """One form with one button: posts `action` and `fields`; `dot` a colour."""
     return {
         "action": action,
         "label": label,
         "style": style,
-        "fields": [(k, v) for k, v in fields.items()],
+        "dot": dot,
+        "fields": list(fields.items()),
     }
 
 
@@ -466,33 +470,29 @@ def _manage(view, seat) -> dict[str, Any] | None:
     if not (builds or sales or mortgages or unmortgages):
         return None
     deeds = choices.deeds_by_space(view)
+
+    def on(action: str, i: int, label: str) -> dict:
+        return _button(
+            action, label, "quiet cchoice", dot=colour_class(BOARD[i].group), space=i
+        )
+
     return {
         "builds": [
-            {
-                "space": i,
-                "label": (
-                    f"{'Hotel' if deeds[i]['level'] == 4 else 'House'} on "
-                    f"{BOARD[i].name} ({money(BOARD[i].house_cost)})"
-                ),
-                "colour": colour_class(BOARD[i].group),
-            }
+            on(
+                "build",
+                i,
+                f"{'Hotel' if deeds[i]['level'] == 4 else 'House'} on "
+                f"{BOARD[i].name} ({money(BOARD[i].house_cost)})",
+            )
             for i in builds
         ],
         "sales": [_sale(g, levels, deeds) for g, levels in sales.items()],
         "mortgages": [
-            {
-                "space": i,
-                "label": f"{BOARD[i].name} (+{money(BOARD[i].mortgage_value)})",
-                "colour": colour_class(BOARD[i].group),
-            }
+            on("mortgage", i, f"{BOARD[i].name} (+{money(BOARD[i].mortgage_value)})")
             for i in mortgages
         ],
         "unmortgages": [
-            {
-                "space": i,
-                "label": f"{BOARD[i].name} ({money(BOARD[i].unmortgage_cost)})",
-                "colour": colour_class(BOARD[i].group),
-            }
+            on("unmortgage", i, f"{BOARD[i].name} ({money(BOARD[i].unmortgage_cost)})")
             for i in unmortgages
         ],
         "raising_only": not choices.may_manage(view, seat),
@@ -542,6 +542,27 @@ def _waiting(view, seat, names) -> str:
     return "Waiting for " + "; ".join(parts) + "."
 
 
+def _answer(view, deeds, seat, names, o, offered_to) -> dict[str, Any]:
+    """An offer to `seat`: what it trades, and accept, decline and counter."""
+    # No trade while either side owes: the offer stays open.
+    debtor = choices.in_debt(view, seat) or choices.in_debt(view, o["seat"])
+    buttons = [_button("decline", "Decline", offer=o["id"])]
+    if not debtor:
+        buttons.insert(0, _button("accept", "Accept", "accept", offer=o["id"]))
+    return {
+        "id": o["id"],
+        **_offer_sides(o, seat, names, deeds),
+        "accept": not debtor,
+        "buttons": buttons,
+        # One open offer to each player: withdraw yours before countering.
+        "counter": (
+            None
+            if o["seat"] in offered_to or choices.in_debt(view, seat)
+            else _trade_form(view, deeds, seat, o["seat"], names, offer=o)
+        ),
+    }
+
+
 def _prompt(view, deeds, seat, names) -> dict[str, Any] | None:
     """Everything this seat may do now, in one place; None for a spectator, a
     player out of the game or a finished game."""
@@ -550,24 +571,16 @@ def _prompt(view, deeds, seat, names) -> dict[str, Any] | None:
     offers = view["offers"]
     offered_to = {o["to"] for o in offers if o["seat"] == seat}
     answers = [
-        {
-            "id": o["id"],
-            **_offer_sides(o, seat, names, deeds),
-            "accept": not (
-                choices.in_debt(view, seat) or choices.in_debt(view, o["seat"])
-            ),
-            # One open offer to each player: withdraw yours before countering.
-            "counter": (
-                None
-                if o["seat"] in offered_to or choices.in_debt(view, seat)
-                else _trade_form(view, deeds, seat, o["seat"], names, offer=o)
-            ),
-        }
+        _answer(view, deeds, seat, names, o, offered_to)
         for o in offers
         if o["to"] == seat
     ]
     mine = [
-        {"id": o["id"], **_offer_sides(o, seat, names, deeds)}
+        {
+            "id": o["id"],
+            **_offer_sides(o, seat, names, deeds),
+            "withdraw": _button("withdraw", "Withdraw", offer=o["id"]),
+        }
         for o in offers
         if o["seat"] == seat
     ]
@@ -599,6 +612,7 @@ def _prompt(view, deeds, seat, names) -> dict[str, Any] | None:
         "manage": _manage(view, seat),
         "trade": trade,
         "claims": claims,
+        "resign": _button("resign", "Yes, resign", "resign"),
         "owes": decision is not None or bool(answers),
         "waiting": "" if decision else _waiting(view, seat, names),
     }

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from games.engines.classic import CARDS, PassBid, view
+from games.engines.classic import CARDS, OfferTrade, PassBid, view
 from games.engines.classic.cards import JAIL_FREE
 
 from . import positions
@@ -222,3 +222,14 @@ def test_a_single_lot_needs_a_bid_of_a_dollar_several_lots_may_be_left_blank():
     assert 'min="1" max="700" step="1" required>' in one
     several = render(positions.auction_of_lots(), 1)
     assert "required" not in several[several.index('class="cbid"') :][:2000]
+
+
+def test_an_offer_to_a_player_in_debt_cannot_be_accepted_or_countered_yet():
+    state = positions.apply(
+        positions.pay(), OfferTrade(seat=1, to=0, give_cash=50, get_deeds=(28,))
+    )
+    html = render(state, 0)
+    assert "Bea offers you a trade" in html
+    assert "accept" not in actions(html) and "counter" not in actions(html)
+    assert "decline" in actions(html)
+    assert "No trade while either of you owes a debt" in html
