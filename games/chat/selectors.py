@@ -8,6 +8,7 @@ users the reader muted, and messages staff deleted, are never read out.
 """
 
 from django.db.models import F, Prefetch, Q
+from django.urls import reverse
 
 from games.chat.models import Message, Mute, Report, Room, Suspension
 from games.errors import GameNotFound
@@ -96,6 +97,9 @@ def chat_context(
         "chat_messages": messages,
         "chat_last_id": messages[-1].pk if messages else (after or 0),
         "chat_reasons": Report.Reason.choices,
+        # Reversed once: a message's report form is chat_url + "<id>/report/".
+        "chat_url": reverse("chat:chat", args=[game.pk]),
+        "chat_mute_url": reverse("chat:mute"),
         "chat_max_length": Message.MAX_LENGTH,
     }
 

@@ -40,8 +40,9 @@ from games.errors import GameNotFound
 RATE_COUNT = 5
 RATE_WINDOW = timedelta(seconds=10)
 
-# Control characters other than tab and newline (C0, DEL, C1).
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# Control characters other than tab and newline (C0, DEL, C1), and the
+# bidirectional overrides that can make a message read backwards.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
 def clean_text(text) -> str:

@@ -48,8 +48,8 @@ def test_a_link_is_shown_as_text_and_not_made_a_link(game, ada, bea):
 
 
 def test_newlines_are_kept_and_control_characters_dropped(game, ada):
-    message = say(game, ada, "  line one\r\nline two\x07\x00  ")
-    assert message.text == "line one\nline two"
+    message = say(game, ada, "  line one\r\nline two\x07\x00 \u202egnp.exe  ")
+    assert message.text == "line one\nline two gnp.exe"
 
 
 def test_500_characters_pass_and_501_are_refused_with_400(game, ada):

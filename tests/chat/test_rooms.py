@@ -150,3 +150,9 @@ def test_a_seat_taken_over_by_a_bot_stays_in_the_players_room(game, ada, bea):
     game.seats.filter(user=bea).update(status="left")
     say(game, bea, "I had to go, sorry")
     assert "I had to go" in chat_html(ada, game)
+
+
+def test_the_report_form_posts_where_the_report_url_is(game, ada, bea):
+    message = say(game, bea, "hello")
+    url = reverse("chat:report", args=[game.pk, message.pk])
+    assert f'action="{url}"' in chat_html(ada, game)
