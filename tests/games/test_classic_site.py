@@ -115,7 +115,7 @@ def test_a_game_made_without_a_kind_is_monopoly_deal(user):
     assert Game.objects.get().kind == "deal"
 
 
-def test_the_lobby_and_my_games_name_each_table_s_game(user, other_user):
+def test_the_lobby_my_games_and_player_pages_name_each_table_s_game(user, other_user):
     make_game(creator=user, seat_count=3, start=False, kind="classic")
     make_game(creator=user, seat_count=3, start=False)
     lobby = client_for(other_user).get(reverse("games:lobby")).content.decode()
@@ -123,6 +123,9 @@ def test_the_lobby_and_my_games_name_each_table_s_game(user, other_user):
     assert lobby.count("Monopoly Deal ·") == 1
     mine = client_for(user).get(reverse("games:mine")).content.decode()
     assert "Classic Monopoly" in mine and "Monopoly Deal" in mine
+    player = reverse("players:player", args=[user.username])
+    current = client_for(other_user).get(player).content.decode()
+    assert "Classic Monopoly ·" in current and "Monopoly Deal ·" in current
 
 
 def test_a_classic_waiting_room_offers_only_its_own_bots(user):
@@ -210,28 +213,18 @@ def test_a_counter_offer_is_both_moves_or_neither(user, other_user):
     game = fresh(game)
     offer_id = game.state().offers[0].id
     before = table_rows(game)
+
+    def counter(**terms):
+        fields = {"action": "counter", "offer": offer_id, "to": ada.position}
+        return post_form(client_for(other_user), game, **fields, **terms)
+
     # A counter asking for a deed Ada does not own: the offer is refused, so
     # the decline is not kept either.
-    response = post_form(
-        client_for(other_user),
-        game,
-        action="counter",
-        offer=offer_id,
-        to=ada.position,
-        get_deeds="39",
-    )
-    assert response.status_code == 400
+    assert counter(get_deeds="39").status_code == 400
     assert table_rows(game) == before
     assert fresh(game).state().offers[0].id == offer_id
 
-    response = post_form(
-        client_for(other_user),
-        game,
-        action="counter",
-        offer=offer_id,
-        to=ada.position,
-        get_cash="20",
-    )
+    response = counter(get_cash="20")
     assert response.status_code == 302
     offers = fresh(game).state().offers
     assert [(o.seat, o.get_cash) for o in offers] == [(bea.position, 20)]
