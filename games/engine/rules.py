@@ -869,14 +869,20 @@ def default_move(state: State, seat: int) -> mv.Move | None:
 
 def _distinct(cards) -> list[int]:
     """One card of each name: identical cards in a hand are interchangeable."""
-    seen: set[str] = set()
+    seen: set[int] = set()
     out = []
     for c in cards:
-        name = DECK[c].name
+        name = _NAME_OF[c]
         if name not in seen:
             seen.add(name)
             out.append(c)
     return out
+
+
+# Each card's name as the id of the first card that bears it.
+_NAME_OF: tuple[int, ...] = tuple(
+    next(d.id for d in DECK if d.name == c.name) for c in DECK
+)
 
 
 def play_keys(state: State, seat: int) -> list[tuple]:

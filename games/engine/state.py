@@ -113,7 +113,7 @@ class Player:
 
     def has_won(self) -> bool:
         """3 full sets of different colours."""
-        return len(self.full_colours()) >= 3
+        return len(self.sets) >= 3 and len(self.full_colours()) >= 3
 
     def payable(self) -> tuple[int, ...]:
         """Cards that can pay a debt: bank, properties (not multicolour), buildings."""
