@@ -43,9 +43,12 @@ decision (the site: settings.BOT_EXPERT_SECONDS), checked between rollouts: a
 guess the clock interrupts is dropped, so a decision takes the budget plus at
 most one rollout. The engine has no clock: a caller that thinks in seconds
 passes one (`clock=time.perf_counter`); without it the expert runs
-`ITERATIONS_WITHOUT_CLOCK` iterations. Trivial decisions (one legal move, an
-Accept with no Just Say No in hand, a debt that takes everything) are answered
-at once.
+`ITERATIONS_WITHOUT_CLOCK` iterations. Against the clock it stops playing a
+candidate once it is clearly worse than the sensible bot's choice (DROP
+standard errors below it after DROP_AFTER guesses): the rest of the second
+goes to the moves still in contention, and with none left it answers at once.
+Trivial decisions (one legal move, an Accept with no Just Say No in hand, a
+debt that takes everything) are answered at once.
 """
 
 import random
