@@ -190,9 +190,21 @@ def _set_worth(t: _Table, s: PropertySet) -> float:
     """What a set means to its owner, in rough millions."""
     if s.full:
         return 14.0 + t.rent(s)
-    progress = len(s.cards) / s.size
-    worth = 10 * progress**2 + progress * rent_for(s.colour, s.size) / 4
-    return worth + 2.0 if s.size - len(s.cards) == 1 else worth
+    return _PARTIAL_WORTH[s.colour][len(s.cards)]
+
+
+def _partial_worth(colour, have: int) -> float:
+    """What a set of `have` cards of `colour`, short of full, means to its owner."""
+    size = SET_SIZE[colour]
+    progress = have / size
+    worth = 10 * progress**2 + progress * rent_for(colour, size) / 4
+    return worth + 2.0 if size - have == 1 else worth
+
+
+_PARTIAL_WORTH = {
+    colour: tuple(_partial_worth(colour, have) for have in range(size))
+    for colour, size in SET_SIZE.items()
+}
 
 
 def _completes(t: _Table, colour) -> float:
@@ -374,16 +386,28 @@ def _score_end_turn(t: _Table, key: tuple) -> float:
 
 def _keep_worth(t: _Table, card_id: int) -> float:
     """How much a card in hand is worth keeping, for discards and for the bank."""
+    worth = _KEEP_WORTH[card_id]
+    if worth is not None:
+        return worth
     card = DECK[card_id]
-    if card.kind in (Kind.property, Kind.wild):
-        return 60.0 + card.value
-    if card.kind is Kind.money:
-        return 2.0 * card.value
     if card.kind is Kind.rent:
         owned = [c for c in card.colours if any(s.colour == c for s in t.me.sets)]
         if not owned:
             return 1.0 + card.value
         return 8.0 + max(rent_for(c, 1) for c in owned)
+    # A House or a Hotel.
+    buildable = t.full_colours - NO_BUILDINGS
+    return 15.0 if buildable else 2.0 * card.value
+
+
+def _keep_worth_of(card) -> float | None:
+    """A card's keep worth when the table does not change it, else None."""
+    if card.kind in (Kind.property, Kind.wild):
+        return 60.0 + card.value
+    if card.kind is Kind.money:
+        return 2.0 * card.value
+    if card.kind is Kind.rent:
+        return None
     action = card.action
     if action is Action.just_say_no:
         return 50.0
@@ -394,13 +418,15 @@ def _keep_worth(t: _Table, card_id: int) -> float:
     if action is Action.double_the_rent:
         return 12.0
     if action in (Action.house, Action.hotel):
-        buildable = t.full_colours - NO_BUILDINGS
-        return 15.0 if buildable else 2.0 * card.value
+        return None
     if action is Action.debt_collector:
         return 10.0
     if action is Action.birthday:
         return 6.0
     return 5.0
+
+
+_KEEP_WORTH: tuple[float | None, ...] = tuple(_keep_worth_of(c) for c in DECK)
 
 
 def _score_bank(t: _Table, key: tuple) -> float:
