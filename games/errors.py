@@ -98,3 +98,22 @@ class BadMove(GameError):
 
     status = 400
     default_message = "That move is not understood."
+
+
+class RematchNotPossible(GameError):
+    """A rematch of a game that is not finished (or was never played)."""
+
+    status = 409
+    default_message = "A rematch can be asked for once the game is over."
+
+
+class RematchNotFound(GameError):
+    status = 404
+    default_message = "There is no such rematch offer."
+
+
+class RematchClosed(GameError):
+    """An answer to an offer that was declined, expired or has started."""
+
+    status = 409
+    default_message = "This rematch offer is closed."

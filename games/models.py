@@ -100,6 +100,18 @@ class Game(models.Model):
     seat_changes = models.PositiveIntegerField(
         default=0, help_text="Joins and leaves while open; part of `stamp`."
     )
+    rematch_changes = models.PositiveIntegerField(
+        default=0,
+        help_text="Rematch offers and answers once finished; part of `stamp`.",
+    )
+    rematch_of = models.OneToOneField(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="rematch",
+        help_text="The finished game this one plays again (games.rematches).",
+    )
     snapshot = models.JSONField(
         null=True, blank=True, help_text="engine State.to_json(), a cache of replay."
     )
@@ -173,20 +185,25 @@ class Game(models.Model):
         """What a page compares to know it is out of date.
 
         The version once started; while open (version 0) a negative number
-        that moves with every join and leave, so it never equals a version.
+        that moves with every join and leave, so it never equals a version;
+        once finished, the version plus the rematch offers and answers since.
         """
-        return table_stamp(self.status, self.version, self.seat_changes)
+        return table_stamp(
+            self.status, self.version, self.seat_changes, self.rematch_changes
+        )
 
     @property
     def is_over(self) -> bool:
         return self.status in (self.Status.FINISHED, self.Status.ABANDONED)
 
 
-def table_stamp(status: str, version: int, seat_changes: int) -> int:
+def table_stamp(
+    status: str, version: int, seat_changes: int, rematch_changes: int = 0
+) -> int:
     """`Game.stamp` from the row's values (for reads that skip the model)."""
     if status == Game.Status.OPEN:
         return -1 - seat_changes
-    return version
+    return version + rematch_changes
 
 
 def _position(seat: "Seat") -> int:
@@ -353,3 +370,4 @@ class GameCheckpoint(models.Model):
 
 # Ratings live in a module of their own; imported here so Django finds them.
 from games.rating_models import Rating, RatingChange  # noqa: E402, F401
+from games.rematch_models import Rematch  # noqa: E402, F401

@@ -8,7 +8,7 @@ import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from django.db.models import Exists, OuterRef, Prefetch
+from django.db.models import Exists, OuterRef, Prefetch, Subquery
 from django.urls import reverse
 from django.utils import timezone
 
@@ -16,7 +16,7 @@ from games import engine
 from games.engine import COLOUR_NAMES, DECK
 from games.engine.rules import default_payment
 from games.errors import GameNotFound
-from games.models import BOT_STRENGTHS, Game, GameEvent, Seat, table_stamp
+from games.models import BOT_STRENGTHS, Game, GameEvent, Rematch, Seat, table_stamp
 from games.standing import is_charge
 
 if TYPE_CHECKING:
@@ -27,6 +27,8 @@ HISTORY_LINES = 40
 FINISHED_SHOWN = 20
 
 ACTIVE_KINDS = ("open", "active")
+# The Game fields `table_stamp` is made of, in its order.
+STAMP_FIELDS = ("status", "version", "seat_changes", "rematch_changes")
 
 
 def _seats():
@@ -133,7 +135,7 @@ def version_for_player(*, game_id: int, user) -> int | None:
         return None
     row = (
         Game.objects.filter(pk=game_id, seats__user=user)
-        .values_list("status", "version", "seat_changes")
+        .values_list(*STAMP_FIELDS)
         .first()
     )
     return table_stamp(*row) if row is not None else None
@@ -150,12 +152,12 @@ def version_for_watcher(*, game_id: int, user) -> tuple[int, bool] | None:
     row = (
         Game.objects.filter(pk=game_id)
         .annotate(seated=Exists(Seat.objects.filter(game=OuterRef("pk"), user=user)))
-        .values("status", "version", "seat_changes", "public", "seated")
+        .values(*STAMP_FIELDS, "public", "seated")
         .first()
     )
     if row is None or not (row["public"] or row["seated"]):
         return None
-    stamp = table_stamp(row["status"], row["version"], row["seat_changes"])
+    stamp = table_stamp(*(row[name] for name in STAMP_FIELDS))
     return stamp, row["seated"]
 
 
@@ -173,14 +175,10 @@ def version_for_viewer(*, game_id: int, user) -> int:
 
     GameNotFound for a missing game and for a private one the user is not in.
     """
-    row = (
-        Game.objects.filter(pk=game_id)
-        .values("version", "seat_changes", "public", "status")
-        .first()
-    )
+    row = Game.objects.filter(pk=game_id).values(*STAMP_FIELDS, "public").first()
     if row is None or (not row["public"] and not _seated(game_id=game_id, user=user)):
         raise GameNotFound()
-    return table_stamp(row["status"], row["version"], row["seat_changes"])
+    return table_stamp(*(row[name] for name in STAMP_FIELDS))
 
 
 def _seated(*, game_id: int, user) -> bool:
@@ -486,6 +484,9 @@ def table_context(
             ),
             "replay": moment,
             "chart": kind.chart(game) if kind.chart and live and game.is_over else None,
+            "rematch": (
+                rematch_view(game=game, seat=seat, now=timezone.now()) if live else None
+            ),
         }
     )
     return context
@@ -789,6 +790,62 @@ def _pending(view: dict, names: list[str]) -> dict | None:
             }
         )
     return {**pending, "actor_name": names[pending["actor"]], "target_rows": targets}
+
+
+# -- rematch --------------------------------------------------------------------
+
+
+def rematch_view(*, game: Game, seat: Seat | None, now) -> dict:
+    """The rematch box of a table, as `seat` (None: a spectator) sees it.
+
+    `game` comes with its seats prefetched. "of" is the game this one plays
+    again (no query); at a finished game, one query reads the latest offer
+    and the game it started, if any.
+    """
+    view = {"of": game.rematch_of_id, "next": None, "offer": None}
+    if game.status != Game.Status.FINISHED:
+        return view
+    later = Game.objects.filter(rematch_of=OuterRef("game")).values("pk")[:1]
+    offer = (
+        Rematch.objects.filter(game=game)
+        .annotate(next_game=Subquery(later))
+        .order_by("-created_at", "-pk")
+        .first()
+    )
+    if offer is None:
+        return {**view, "can_offer": _is_human(seat), "seen": ""}
+    names = {s.user_id: s.name for s in game.seats.all() if s.user_id is not None}
+    status = offer.status
+    if status == Rematch.Status.ASKED and not offer.is_open(now):
+        status = Rematch.Status.EXPIRED  # The sweep has not come by yet.
+    me = seat.user_id if _is_human(seat) else None
+    waiting = [name for user_id, name in names.items() if user_id not in offer.accepted]
+    return {
+        **view,
+        "next": offer.next_game if status == Rematch.Status.STARTED else None,
+        "offer": offer,
+        "status": status,
+        "seen": offer.pk,
+        "proposer": "You"
+        if offer.proposed_by_id == me
+        else _name(names, offer.proposed_by_id),
+        "decliner": "You"
+        if offer.declined_by_id == me and me
+        else _name(names, offer.declined_by_id),
+        "waiting_for": waiting,
+        "to_answer": me is not None and offer.asks(me, now),
+        "answered": me is not None and me in offer.accepted,
+        "can_offer": me is not None
+        and status in (Rematch.Status.DECLINED, Rematch.Status.EXPIRED),
+    }
+
+
+def _is_human(seat: Seat | None) -> bool:
+    return seat is not None and seat.user_id is not None
+
+
+def _name(names: dict[int, str], user_id: int | None) -> str:
+    return names.get(user_id, "A player")
 
 
 def invited_game(*, token: str) -> Game | None:

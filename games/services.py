@@ -238,8 +238,11 @@ def game_start(*, game_id: int, user: "User") -> Game:
     return game
 
 
-def _start(game: Game, seats: list[Seat]) -> None:
-    """Close the seats up to 0..n-1, deal, and wait for the first decision."""
+def _start(game: Game, seats: list[Seat], *, events: list | None = None) -> None:
+    """Close the seats up to 0..n-1, deal, and wait for the first decision.
+
+    `events` are the deal if already made (`engine.setup`), else one is made.
+    """
     # Ascending order: each seat moves down into a position already vacated.
     for index, seat in enumerate(sorted(seats, key=lambda s: s.position)):
         if seat.position != index:
@@ -250,7 +253,8 @@ def _start(game: Game, seats: list[Seat]) -> None:
     game.status = Game.Status.ACTIVE
     table = _Table(game, seats)
     game.started_at = table.now
-    events = table.engine.setup(len(seats), game.rule_options(), _rng())
+    if events is None:
+        events = table.engine.setup(len(seats), game.rule_options(), _rng())
     table.append(events, seat=None, cause=GameEvent.Cause.SETUP)
     table.save()
 

@@ -9,7 +9,7 @@ from celery import shared_task
 
 from django.utils import timezone
 
-from games import services
+from games import rematches, services
 from games.models import Game
 
 
@@ -26,16 +26,27 @@ def deadline_expire(game_id: int, version: int) -> bool:
 
 
 @shared_task(ignore_result=True)
+def rematch_expire(rematch_id: int) -> bool:
+    """Close a rematch offer whose time ran out (see rematches.rematch_expire)."""
+    return rematches.rematch_expire(rematch_id=rematch_id)
+
+
+@shared_task(ignore_result=True)
 def deadlines_sweep() -> int:
-    """Every minute (beat): queue a timeout for every game whose deadline passed.
+    """Every minute (beat): queue a timeout for every game whose deadline passed,
+    and an expiry for every rematch offer whose time ran out.
 
     The backstop for lost or never-queued ETA tasks; returns how many it queued.
     """
+    now = timezone.now()
     due = Game.objects.filter(
-        status=Game.Status.ACTIVE, deadline_at__lte=timezone.now()
+        status=Game.Status.ACTIVE, deadline_at__lte=now
     ).values_list("pk", "version")
     count = 0
     for game_id, version in due.iterator():
         deadline_expire.delay(game_id, version)
+        count += 1
+    for rematch_id in rematches.rematches_due(now):
+        rematch_expire.delay(rematch_id)
         count += 1
     return count

@@ -23,4 +23,6 @@ urlpatterns = [
     path("<int:pk>/pay/", views.charge_pay, name="charge_pay"),
     path("<int:pk>/standing/", views.standing, name="standing"),
     path("<int:pk>/resign/", views.resign, name="resign"),
+    path("<int:pk>/rematch/", views.rematch, name="rematch"),
+    path("<int:pk>/rematch/answer/", views.rematch_answer, name="rematch_answer"),
 ]

@@ -20,11 +20,12 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.adapter import PENDING_INVITE
-from games import selectors, services
+from games import rematches, selectors, services
 from games.chat import selectors as chat_selectors
 from games.chat.services import invitation_check
 from games.errors import BadInvite, BadMove, BadSettings, GameError, NotAPlayer
 from games.forms import ChargePayForm, GameCreateForm, MoveForm
+from games.models import Game, Rematch
 from games.notifications.presence import table_seen
 
 TABLE = "games/table.html"
@@ -398,3 +399,70 @@ def resign(request, pk: int):
         lambda: services.game_resign(game_id=pk, user=request.user),
         success="You resigned. The game goes on without you.",
     )
+
+
+@login_required
+@require_POST
+def rematch(request, pk: int):
+    """ "Rematch" on a finished table: offer to play it again (or join the offer)."""
+    return _rematch_act(
+        request,
+        pk,
+        lambda: rematches.rematch_offer(
+            game_id=pk, user=request.user, seen=_posted_id(request, "seen")
+        ),
+        success="You asked for a rematch. The others are asked to accept.",
+    )
+
+
+# A rematch answer as posted: accept, or decline (and call it off).
+REMATCH_ANSWERS = {"accept": True, "decline": False}
+
+
+@login_required
+@require_POST
+def rematch_answer(request, pk: int):
+    answer = REMATCH_ANSWERS.get(request.POST.get("answer", ""))
+    if answer is None:
+        refusal = _not_understood(request, pk, "Answer the rematch: accept or decline.")
+        return _table_response(request, pk, error=refusal)
+    return _rematch_act(
+        request,
+        pk,
+        lambda: rematches.rematch_answer(
+            game_id=pk,
+            rematch_id=_posted_id(request, "rematch"),
+            user=request.user,
+            accept=answer,
+        ),
+        success="You accepted the rematch." if answer else "You declined the rematch.",
+    )
+
+
+def _rematch_act(request, pk: int, action, *, success: str):
+    """Run a rematch service; once the new game has started, go to it."""
+    try:
+        offer = action()
+    except GameError as error:
+        return _table_response(request, pk, error=error)
+    if offer.status != Rematch.Status.STARTED:
+        if not request.htmx:
+            messages.success(request, success)
+            return redirect("games:table", pk=pk)
+        return _table_response(request, pk)
+    new = Game.objects.filter(rematch_of_id=pk).values_list("pk", flat=True).get()
+    url = reverse("games:table", args=[new])
+    if request.htmx:
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = url
+        return response
+    messages.success(request, "Everyone accepted: the rematch has started.")
+    return redirect(url)
+
+
+def _posted_id(request, name: str) -> int | None:
+    """A posted row id; None when empty or not a number."""
+    try:
+        return int(request.POST.get(name, ""))
+    except ValueError:
+        return None

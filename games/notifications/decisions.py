@@ -16,6 +16,7 @@ from django.db import transaction
 
 from games.notifications import push
 from games.notifications.models import Notification
+from games.rematch_models import Rematch
 
 # Remind when a quarter of the decision's time is left, and at least this long
 # before it runs out.
@@ -60,6 +61,22 @@ def decisions_record(*, game, seats, before: dict, movers: set[int], now) -> Non
         for seat, entry in owed
         if seat.user is not None and seat.is_active_player
     ]
+    _record(game=game, owed=owed, movers=movers, now=now)
+
+
+def rematch_asks_record(*, game, seats, deadline: datetime, now) -> None:
+    """Write the notifications of the humans asked to answer a rematch offer.
+
+    A pending answer is a decision like a move: `decision` "rematch", due by
+    the offer's deadline, at the finished `game`, for each of `seats` (users
+    loaded), by email and Web Push as their "your move" choices say.
+    """
+    entry = {"kind": Rematch.DECISION, "at": deadline.isoformat()}
+    _record(game=game, owed=[(seat, entry) for seat in seats], movers=set(), now=now)
+
+
+def _record(*, game, owed: list, movers: set[int], now) -> None:
+    """Rows for each (seat, {"kind", "at"}) owed, written in one bulk insert."""
     if not owed:
         return
     pushed = push.users_with_devices({seat.user_id for seat, _ in owed})

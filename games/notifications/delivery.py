@@ -16,7 +16,7 @@ from django.db.models import Prefetch
 from django.utils import timezone
 
 from accounts.models import User
-from games.models import Game, Seat
+from games.models import Game, Rematch, Seat
 from games.notifications import addresses, claims, emails, unsubscribe
 from games.notifications.models import Notification, Outcome, Presence
 
@@ -56,22 +56,20 @@ def moves_send(*, user_id: int, claim=None, last_try: bool = False) -> int:
     )
     briefs, told = [], []
     for record in records:
-        game = games.get(record.game_id)
-        seat = _owing(game, record)
-        if seat is None:
+        brief = owed_brief(games.get(record.game_id), record, now)
+        if brief is None:
             claims.finish(mine.filter(pk=record.pk), Outcome.MOVED, now)
         elif seen.get(record.game_id) and seen[record.game_id] >= record.created_at:
             claims.finish(mine.filter(pk=record.pk), Outcome.SEEN, now)
         else:
-            briefs.append(emails.owed_brief(game, seat, now))
+            briefs.append(brief)
             told.append(record.pk)
     if not briefs:
         return 0
-    subject = (
-        f"It is your move in {briefs[0].title}"
-        if len(briefs) == 1
-        else f"It is your move in {len(briefs)} games"
-    )
+    if len(briefs) > 1:
+        subject = f"It is your move in {len(briefs)} games"
+    else:
+        subject = briefs[0].headline or f"It is your move in {briefs[0].title}"
     return send_claimed(
         user=user,
         kind=unsubscribe.Kind.MOVE,
@@ -124,15 +122,15 @@ def reminder_send(*, notification_id: int, claim=None, last_try: bool = False) -
         claims.finish(mine, Outcome.OPTED_OUT, now)
         return 0
     game = _games({reminder.game_id}).get(reminder.game_id)
-    seat = _owing(game, reminder)
-    if seat is None or reminder.deadline_at <= now:
+    brief = owed_brief(game, reminder, now)
+    if brief is None or reminder.deadline_at <= now:
         claims.finish(mine, Outcome.MOVED, now)
         return 0
-    brief = emails.owed_brief(game, seat, now)
+    what = "to answer the rematch" if brief.headline else "for your move"
     return send_claimed(
         user=user,
         kind=unsubscribe.Kind.REMINDER,
-        subject=f"{brief.time_left} left for your move in game {game.pk}",
+        subject=f"{brief.time_left} left {what} in game {game.pk}",
         template="reminder",
         context={"brief": brief},
         records=mine,
@@ -231,6 +229,30 @@ def queue(task, *args) -> None:
 def _games(ids: set[int]) -> dict[int, Game]:
     seats = Prefetch("seats", queryset=Seat.objects.select_related("user"))
     return Game.objects.prefetch_related(seats).in_bulk(ids)
+
+
+def owed_brief(
+    game: Game | None, record: Notification, now: datetime
+) -> emails.GameBrief | None:
+    """What the record's seat still owes, as its email says it; None when the
+    decision was made or changed since (a move, or a rematch offer answered)."""
+    if record.decision == Rematch.DECISION:
+        return _rematch_asked(game, record, now)
+    seat = _owing(game, record)
+    return emails.owed_brief(game, seat, now) if seat is not None else None
+
+
+def _rematch_asked(game: Game | None, record: Notification, now):
+    """The brief of a rematch offer the record's user still has to answer."""
+    if game is None or game.status != Game.Status.FINISHED:
+        return None
+    rematch = Rematch.objects.filter(
+        game=game, status=Rematch.Status.ASKED, expires_at=record.deadline_at
+    ).first()
+    seat = next((s for s in game.seats.all() if s.user_id == record.user_id), None)
+    if rematch is None or seat is None or not rematch.asks(record.user_id, now):
+        return None
+    return emails.rematch_brief(game, seat, rematch, now)
 
 
 def _owing(game: Game | None, record: Notification) -> Seat | None:

@@ -2,10 +2,11 @@
 
 Beat runs `digests_start` every 15 minutes: each such player whose own clock
 has passed 08:00 gets one `Digest` row for their local date (unique), and a
-task sends it. The digest lists the games awaiting them with the time left,
-the games finished since the last digest with their result, and their open
-tables still waiting for players (mdeal has no personal invitations, only
-invite links: the open games they sit at are what waits on others joining).
+task sends it. The digest lists the games awaiting them with the time left
+(rematch offers to answer among them), the games finished since the last
+digest with their result, and their open tables still waiting for players
+(mdeal has no personal invitations, only invite links: the open games they
+sit at are what waits on others joining).
 With nothing to say, no email.
 """
 
@@ -15,7 +16,7 @@ from django.db.models import Prefetch
 from django.utils import timezone
 
 from accounts.models import User
-from games.models import Game, Seat
+from games.models import Game, Rematch, Seat
 from games.notifications import claims, delivery, emails, unsubscribe
 from games.notifications.models import Digest, Outcome
 
@@ -98,6 +99,15 @@ def digest_content(user, *, since: datetime) -> dict[str, list]:
         seat = game.seat_for(user)
         if seat.is_active_player and str(seat.position) in (game.deadlines or {}):
             awaiting.append(emails.owed_brief(game, seat, now, recent=False))
+    asked = Rematch.objects.filter(
+        game__seats__user=user, status=Rematch.Status.ASKED, expires_at__gt=now
+    ).prefetch_related(Prefetch("game__seats", queryset=seats.queryset))
+    for rematch in asked:
+        if rematch.asks(user.pk, now):
+            game = rematch.game
+            awaiting.append(
+                emails.rematch_brief(game, game.seat_for(user), rematch, now)
+            )
     awaiting.sort(key=lambda brief: brief.deadline)
     finished = [
         emails.result_brief(game, game.seat_for(user))

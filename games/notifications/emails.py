@@ -47,6 +47,8 @@ class GameBrief:
     time_left: str = ""
     recent: list[str] = field(default_factory=list)
     result: str = ""
+    # What is asked, when it is not a move ("Bea wants a rematch of game 41").
+    headline: str = ""
 
 
 def time_left(deadline: datetime, now: datetime) -> str:
@@ -86,6 +88,23 @@ def owed_brief(game: Game, seat: Seat, now: datetime, *, recent: bool = True):
         deadline=deadline,
         time_left=time_left(deadline, now) if deadline else "",
         recent=lines,
+    )
+
+
+def rematch_brief(game: Game, seat: Seat, rematch, now: datetime) -> GameBrief:
+    """A rematch offer `seat` is asked to answer, at the finished `game`."""
+    proposer = next(
+        (s.name for s in game.seats.all() if s.user_id == rematch.proposed_by_id),
+        "A player",
+    )
+    return GameBrief(
+        game=game,
+        url=absolute(game.get_absolute_url()),
+        title=game_title(game, seat),
+        owed=f"{proposer} wants a rematch: accept or decline.",
+        deadline=rematch.expires_at,
+        time_left=time_left(rematch.expires_at, now),
+        headline=f"{proposer} wants a rematch of game {game.pk}",
     )
 
 

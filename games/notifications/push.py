@@ -172,10 +172,9 @@ def pushes_send(*, user_id: int, claim=None, last_try: bool = False) -> int:
     sent, failed = 0, []
     for record in records:
         this = mine.filter(pk=record.pk)
-        game = games.get(record.game_id)
-        seat = delivery._owing(game, record)
+        brief = delivery.owed_brief(games.get(record.game_id), record, now)
         at_table = seen.get(record.game_id)
-        if seat is None or record.deadline_at <= now:
+        if brief is None or record.deadline_at <= now:
             claims.finish(this, Outcome.MOVED, now)
         elif record.kind == Notification.Kind.MOVE and (
             at_table and at_table >= record.created_at
@@ -186,7 +185,7 @@ def pushes_send(*, user_id: int, claim=None, last_try: bool = False) -> int:
         ):
             claims.finish(this, Outcome.OPTED_OUT, now)
         else:
-            message = push_message(record, emails.owed_brief(game, seat, now))
+            message = push_message(record, brief)
             outcome = _to_devices(devices, message, key, record.deadline_at, now)
             if outcome is None:
                 failed.append(record.pk)
@@ -205,9 +204,10 @@ def push_message(record: Notification, brief: emails.GameBrief) -> dict:
     left = f"{brief.time_left} left." if brief.time_left else ""
     if record.kind == Notification.Kind.REMINDER:
         title = f"{brief.time_left} left in {brief.title}"
-        body = " ".join(filter(None, [brief.owed, REMINDER_NOTE]))
+        note = "" if brief.headline else REMINDER_NOTE
+        body = " ".join(filter(None, [brief.owed, note]))
     else:
-        title = f"Your move in {brief.title}"
+        title = brief.headline or f"Your move in {brief.title}"
         body = " ".join(filter(None, [brief.owed, left])) or "It is your move."
     return {
         "title": title,
