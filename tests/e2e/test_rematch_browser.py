@@ -55,6 +55,7 @@ def test_two_players_finish_and_start_a_rematch_from_the_end_screen(
 
     # Bea accepts: she is taken to the new game; Ada's table links to it.
     rematch_b.get_by_role("button", name="Accept the rematch").click()
+    page_b.wait_for_url(re.compile(rf"/games/(?!{game.pk}/)\d+/$"))
     new = Game.objects.get(rematch_of=game)
     expect(page_b).to_have_url(re.compile(rf"/games/{new.pk}/$"))
     expect(page_b.locator("#hand")).to_be_visible()

@@ -55,7 +55,9 @@ def finished(user, other_user):
         options=OPTIONS,
         public=False,
     )
-    Game.objects.filter(pk=game.pk).update(rated=False, leaver_bot=Seat.Bot.RANDOM)
+    Game.objects.filter(pk=game.pk).update(
+        rated=False, bot=Seat.Bot.EXPERT, leaver_bot=Seat.Bot.RANDOM
+    )
     return finish(fresh(game))
 
 
