@@ -22,7 +22,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import services
+from games import selectors, services
 from games.errors import (
     NotAPlayer,
     RematchClosed,
@@ -190,7 +190,7 @@ def _require_open(game: Game, seats: list[Seat], rematch: Rematch, now) -> None:
 
 
 def _started_message(game: Game) -> str:
-    new = Game.objects.filter(rematch_of=game).values_list("pk", flat=True).first()
+    new = selectors.rematch_game_id(game_id=game.pk)
     return f"The rematch has started: game {new}."
 
 

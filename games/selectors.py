@@ -840,6 +840,13 @@ def rematch_view(*, game: Game, seat: Seat | None, now) -> dict:
     }
 
 
+def rematch_game_id(*, game_id: int) -> int | None:
+    """The id of the game that plays `game_id` again, if one started."""
+    return (
+        Game.objects.filter(rematch_of_id=game_id).values_list("pk", flat=True).first()
+    )
+
+
 def _is_human(seat: Seat | None) -> bool:
     return seat is not None and seat.user_id is not None
 

@@ -25,7 +25,7 @@ from games.chat import selectors as chat_selectors
 from games.chat.services import invitation_check
 from games.errors import BadInvite, BadMove, BadSettings, GameError, NotAPlayer
 from games.forms import ChargePayForm, GameCreateForm, MoveForm
-from games.models import Game, Rematch
+from games.models import Rematch
 from games.notifications.presence import table_seen
 
 TABLE = "games/table.html"
@@ -260,11 +260,16 @@ def leave(request, pk: int):
     except GameError as error:
         return _table_response(request, pk, error=error)
     messages.success(request, "You left the table.")
+    return _go(request, reverse("games:lobby"))
+
+
+def _go(request, url: str):
+    """Send the browser to another page: htmx by HX-Redirect, else a redirect."""
     if request.htmx:
         response = HttpResponse(status=204)
-        response["HX-Redirect"] = reverse("games:lobby")
+        response["HX-Redirect"] = url
         return response
-    return redirect("games:lobby")
+    return redirect(url)
 
 
 @login_required
@@ -450,14 +455,9 @@ def _rematch_act(request, pk: int, action, *, success: str):
             messages.success(request, success)
             return redirect("games:table", pk=pk)
         return _table_response(request, pk)
-    new = Game.objects.filter(rematch_of_id=pk).values_list("pk", flat=True).get()
-    url = reverse("games:table", args=[new])
-    if request.htmx:
-        response = HttpResponse(status=204)
-        response["HX-Redirect"] = url
-        return response
+    new = selectors.rematch_game_id(game_id=pk)
     messages.success(request, "Everyone accepted: the rematch has started.")
-    return redirect(url)
+    return _go(request, reverse("games:table", args=[new]))
 
 
 def _posted_id(request, name: str) -> int | None:

@@ -20,6 +20,7 @@ from games import engine, rematches, services, tasks
 from games.errors import NotAPlayer, RematchClosed, RematchNotPossible, StaleVersion
 from games.models import Game, GameEvent, Rematch, Seat
 from tests.games.factories import fresh, make_game, play_out
+from tests.games.test_hidden import check_every_page, exposed_cards
 
 pytestmark = pytest.mark.django_db
 
@@ -380,3 +381,32 @@ def test_two_offers_at_once_make_one(user, other_user):
         thread.join()
     assert Rematch.objects.filter(game=game).count() == 1
     assert not [e for e in errors if not isinstance(e, StaleVersion)], errors
+
+
+# --- hidden cards ---------------------------------------------------------------
+
+
+def rematch_box(page: str) -> str:
+    start = page.index('<div id="rematch"')
+    return page[start : page.index("</div>\n", start)]
+
+
+def test_no_rematch_page_or_box_shows_a_hidden_card(user, other_user, cy):
+    game = finish(make_game(creator=user, players=[other_user], bots=1))
+    rematch = offer(game, user)
+    clients = {}
+    for who in (user, other_user, cy):
+        clients[who.pk] = Client()
+        clients[who.pk].force_login(who)
+    for client in clients.values():
+        page = client.get(game.get_absolute_url()).content.decode()
+        assert exposed_cards(rematch_box(page)) == set()
+    answer(game, rematch, other_user, True)
+    new = Game.objects.get(rematch_of=game)
+    for client in clients.values():
+        page = client.get(game.get_absolute_url()).content.decode()
+        assert exposed_cards(rematch_box(page)) == set()
+    # The new table, its partial, history and the lists, for each seat and
+    # a spectator: nothing of another hand or the draw pile.
+    by_seat = {new.seat_for(u).position: clients[u.pk] for u in (user, other_user)}
+    check_every_page(new, {**by_seat, None: clients[cy.pk]})
