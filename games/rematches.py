@@ -23,6 +23,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games import selectors, services
+from games.chat.selectors import mutes
 from games.errors import (
     NotAPlayer,
     RematchClosed,
@@ -38,6 +39,8 @@ if TYPE_CHECKING:
 
 NOT_A_PLAYER = "Only the players of this game can ask for or answer a rematch."
 EXPIRED = "This rematch offer has expired: its time ran out."
+# Whoever muted a player takes no invitation from them (games.chat).
+MUTED = "A player of this game muted you: you cannot invite them to a rematch."
 
 
 def rematch_offer(*, game_id: int, user: "User", seen: int | None) -> Rematch:
@@ -72,6 +75,9 @@ def _offer(*, game_id: int, user: "User", seen: int | None) -> Rematch:
             raise RematchClosed(_started_message(game))
         if (latest.pk if latest else None) != seen:
             raise StaleVersion()
+        asked = [s for s in _humans(seats) if s.user_id != user.pk]
+        if any(mutes(muter_id=s.user_id, muted_id=user.pk) for s in asked):
+            raise NotAPlayer(MUTED)
         rematch = Rematch.objects.create(
             game=game,
             proposed_by=user,
@@ -82,7 +88,6 @@ def _offer(*, game_id: int, user: "User", seen: int | None) -> Rematch:
         if all(s.user_id in rematch.accepted for s in _humans(seats)):
             _start(game, seats, rematch, now)  # No other human to ask.
             return rematch
-        asked = [s for s in _humans(seats) if s.user_id != user.pk]
         rematch_asks_record(
             game=game, seats=asked, deadline=rematch.expires_at, now=now
         )

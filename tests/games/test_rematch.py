@@ -17,6 +17,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games import engine, rematches, services, tasks
+from games.chat.services import user_mute
 from games.errors import NotAPlayer, RematchClosed, RematchNotPossible, StaleVersion
 from games.models import Game, GameEvent, Rematch, Seat
 from tests.games.factories import fresh, make_game, play_out
@@ -410,3 +411,31 @@ def test_no_rematch_page_or_box_shows_a_hidden_card(user, other_user, cy):
     # a spectator: nothing of another hand or the draw pile.
     by_seat = {new.seat_for(u).position: clients[u.pk] for u in (user, other_user)}
     check_every_page(new, {**by_seat, None: clients[cy.pk]})
+
+
+def test_a_classic_game_is_played_again_the_same_way(user, other_user):
+    game = make_game(creator=user, players=[other_user], kind="classic")
+    services.game_resign(game_id=game.pk, user=other_user)
+    game = fresh(game)
+    assert game.status == Game.Status.FINISHED
+    client = Client()
+    client.force_login(user)
+    page = client.get(game.get_absolute_url()).content.decode()
+    assert reverse("games:rematch", args=[game.pk]) in page
+    rematch = offer(game, user)
+    answer(game, rematch, other_user, True)
+    new = Game.objects.get(rematch_of=game)
+    assert (new.kind, new.status) == ("classic", Game.Status.ACTIVE)
+    old, now = seating(game), seating(new)
+    assert now[first_player(new)] == old[(first_player(game) + 1) % 2]
+
+
+def test_a_player_who_muted_the_proposer_is_not_invited(finished, user, other_user):
+    user_mute(user=other_user, muted_id=user.pk)
+    with pytest.raises(NotAPlayer, match="muted you"):
+        offer(finished, user)
+    assert not Rematch.objects.exists()
+    # The muter may still ask, and the muted player answer.
+    rematch = offer(finished, other_user)
+    answer(finished, rematch, user, True)
+    assert Game.objects.filter(rematch_of=finished).exists()
