@@ -439,3 +439,16 @@ def test_a_player_who_muted_the_proposer_is_not_invited(finished, user, other_us
     rematch = offer(finished, other_user)
     answer(finished, rematch, user, True)
     assert Game.objects.filter(rematch_of=finished).exists()
+
+
+def test_a_spectator_sees_no_rematch_box_until_there_is_an_offer(finished, user, cy):
+    Game.objects.filter(pk=finished.pk).update(public=True)
+    watcher = Client()
+    watcher.force_login(cy)
+    assert (
+        'id="rematch"' not in watcher.get(finished.get_absolute_url()).content.decode()
+    )
+    offer(finished, user)
+    page = watcher.get(finished.get_absolute_url()).content.decode()
+    assert "Ada asked for a rematch." in page
+    assert reverse("games:rematch_answer", args=[finished.pk]) not in page
