@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0009_game_kind'),
+        ('games', '0010_ratings_per_kind'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
