@@ -5,6 +5,8 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 
+from mdeal_site.db import connection_release
+
 
 def time_zone_choices() -> list[tuple[str, str]]:
     return [
@@ -50,6 +52,16 @@ class User(AbstractUser):
 
     def __str__(self):
         return self.display_name or self.username
+
+    # Hashing a password takes a few hundred milliseconds and no database:
+    # the request's pooled connection goes back to the pool meanwhile.
+    def check_password(self, raw_password):
+        connection_release()
+        return super().check_password(raw_password)
+
+    def set_password(self, raw_password):
+        connection_release()
+        super().set_password(raw_password)
 
     @property
     def name(self) -> str:

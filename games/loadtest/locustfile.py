@@ -9,6 +9,12 @@ and the version, as htmx does (the answer is the table partial). It holds the
 game's WebSocket open; on a version it has not shown it GETs the table
 partial, and it asks the version endpoint every 8 s, as the page does.
 
+Logging in is the warm-up, outside the measured window: every user logs in
+(or reuses the session it saved in an earlier run, as a browser does) and
+waits; when all have, the statistics start from zero and everyone plays for
+MDEAL_LOAD_MEASURE seconds. A login hashes the password for a second or more
+of CPU: 400 of them would otherwise be most of what a run measures.
+
 Environment (set by scripts/loadtest):
   MDEAL_LOAD_PREFIX, MDEAL_LOAD_PASSWORD   the players' names and password
   MDEAL_LOAD_MODE      humans (default) or bots
@@ -16,6 +22,11 @@ Environment (set by scripts/loadtest):
   MDEAL_LOAD_LONG      how many users play the long games (make_long_games)
   MDEAL_LOAD_THREE_SEATS  the share of games created with 3 seats (0.4)
   MDEAL_LOAD_REPORT    where the summary goes (test-artifacts/load/summary.txt)
+  MDEAL_LOAD_USERS     how many users log in before the window starts
+  MDEAL_LOAD_MEASURE   the measured window in seconds (0: until Locust stops)
+  MDEAL_LOAD_WARM_UP   seconds the logins may take before the window starts
+                       anyway (default 900)
+  MDEAL_LOAD_SESSIONS  a JSON file of the players' session cookies, reused
   DATABASE_URL         PostgreSQL, to count the bots' moves (optional)
 """
 
@@ -28,7 +39,7 @@ import random
 import re
 import time
 from collections import defaultdict
-from http.cookiejar import DefaultCookiePolicy
+from http.cookiejar import Cookie, DefaultCookiePolicy
 from pathlib import Path
 from urllib.parse import urlencode, urlparse
 
@@ -48,6 +59,10 @@ REPORT = Path(os.environ.get("MDEAL_LOAD_REPORT", "test-artifacts/load/summary.t
 POLL_SECONDS = 8  # the page's poll beside the socket, with Redis
 START_AFTER = 15  # a host waiting this long starts with the seats taken
 THREE_SEAT_SHARE = float(os.environ.get("MDEAL_LOAD_THREE_SEATS", "0.4"))
+USERS = int(os.environ.get("MDEAL_LOAD_USERS", "1"))
+MEASURE = float(os.environ.get("MDEAL_LOAD_MEASURE", "0"))
+WARM_UP = float(os.environ.get("MDEAL_LOAD_WARM_UP", "900"))
+SESSIONS = os.environ.get("MDEAL_LOAD_SESSIONS", "")
 SHORT_GAME, LONG_GAME = 50, 1000  # events, for the flatness figure
 
 # What the table says, read with regular expressions over its markup.
@@ -72,6 +87,10 @@ by_history: dict[str, list[float]] = defaultdict(list)  # move POST ms by length
 finished_games: set[int] = set()
 counters: dict[str, int] = defaultdict(int)
 run = {"start": time.time(), "stop": None}
+# The warm-up: users logged in (fresh or with a saved session) and refused.
+warm_up = {"logged in": 0, "saved sessions": 0, "refused": 0}
+all_in = Event()  # set when the measured window starts
+saved_sessions: dict[str, dict[str, str]] = {}  # username -> cookies
 
 
 def attrs(text: str) -> dict[str, str]:
@@ -134,6 +153,28 @@ def _pay_with(cards: list[tuple[str, int]], amount: int) -> list[str]:
         chosen.append(card)
         total += value
     return chosen
+
+
+def _cookie(name: str, value: str) -> Cookie:
+    """A saved cookie for the site's host (any port), as the site set it."""
+    return Cookie(
+        version=0,
+        name=name,
+        value=value,
+        port=None,
+        port_specified=False,
+        domain="127.0.0.1",
+        domain_specified=False,
+        domain_initial_dot=False,
+        path="/",
+        path_specified=True,
+        secure=True,
+        expires=None,
+        discard=False,
+        comment=None,
+        comment_url=None,
+        rest={},
+    )
 
 
 def record(name: str, started: float, *, kind: str = "WS", length: int = 0):
@@ -215,6 +256,34 @@ class Player(FastHttpUser):
 
     def on_start(self):
         self.username = self.account()
+        try:
+            self.sign_in()
+        except StopUser:
+            warm_up["refused"] += 1
+            self.warmed_up()
+            raise
+        warm_up["logged in"] += 1
+        saved_sessions[self.username] = {c.name: c.value for c in self.client.cookiejar}
+        self.warmed_up()
+        all_in.wait()
+
+    def warmed_up(self):
+        if warm_up["logged in"] + warm_up["refused"] >= USERS:
+            measure_start(self.environment)
+
+    def sign_in(self):
+        """Log in, or reuse this player's session from an earlier run."""
+        saved = saved_sessions.get(self.username)
+        if saved:
+            for name, value in saved.items():
+                self.client.cookiejar.set_cookie(_cookie(name, value))
+            response = self.client.get(
+                "/games/mine/", name="session check", allow_redirects=False
+            )
+            if response.status_code == 200:
+                warm_up["saved sessions"] += 1
+                return
+            self.client.cookiejar.clear()
         self.login()
 
     def account(self) -> str:
@@ -512,13 +581,26 @@ def bot_moves(since: float, until: float) -> tuple[int, float]:
 @events.test_start.add_listener
 def started(environment, **_kwargs):
     run["start"] = time.time()
+    if SESSIONS and Path(SESSIONS).exists():
+        saved_sessions.update(json.loads(Path(SESSIONS).read_text()))
+    # Should some users never finish logging in, measure without them.
+    gevent.spawn_later(WARM_UP, measure_start, environment)
 
 
-@events.spawning_complete.add_listener
-def spawned(user_count, **_kwargs):
-    run["spawned"] = time.time()
-    counters.clear()  # measure from here, as --reset-stats does Locust's own
+def measure_start(environment):
+    """The warm-up is over: count from zero, play, stop after MEASURE seconds."""
+    if all_in.is_set():
+        return
+    run["measured"] = time.time()
+    environment.runner.stats.reset_all()
+    counters.clear()
     by_history.clear()
+    if SESSIONS:
+        Path(SESSIONS).parent.mkdir(parents=True, exist_ok=True)
+        Path(SESSIONS).write_text(json.dumps(saved_sessions))
+    all_in.set()
+    if MEASURE:
+        gevent.spawn_later(MEASURE, environment.runner.quit)
 
 
 @events.request.add_listener
@@ -531,18 +613,22 @@ def count_server_errors(response=None, **_kwargs):
 def report(environment, **_kwargs):
     run["stop"] = time.time()
     stats = environment.stats
-    since = run.get("spawned", run["start"])
+    since = run.get("measured", run["start"])
     seconds = max(1e-9, run["stop"] - since)
     lines = [
         f"mdeal load run: {environment.runner.user_count} users ({MODE}), "
         f"{seconds:.0f}s measured, think time {THINK}s mean, "
         f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} at the end, "
         f"{time.strftime('%Y-%m-%d %H:%M')}",
+        f"warm-up (not measured): {warm_up['logged in']} of {USERS} users in "
+        f"({warm_up['saved sessions']} with a saved session), "
+        f"{warm_up['refused']} refused, in {since - run['start']:.0f}s",
         "",
         f"{'endpoint':<40} {'requests':>8} {'fails':>6}"
         f" {'p50':>6} {'p95':>6} {'p99':>6}",
     ]
-    for entry in sorted(stats.entries.values(), key=lambda e: (e.method, e.name)):
+    entries = [e for e in stats.entries.values() if e.num_requests]
+    for entry in sorted(entries, key=lambda e: (e.method, e.name)):
         lines.append(
             f"{entry.method + ' ' + entry.name:<40} {entry.num_requests:>8} "
             f"{entry.num_failures:>6} "

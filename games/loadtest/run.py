@@ -12,6 +12,7 @@ Locust's CSV and HTML report and the summary go to test-artifacts/load/.
 
 import argparse
 import os
+import re
 import secrets
 import signal
 import socket
@@ -32,7 +33,17 @@ def arguments(argv=None):
     parser = argparse.ArgumentParser(prog="scripts/loadtest", description=__doc__)
     parser.add_argument("-u", "--users", type=int, default=40)
     parser.add_argument("-r", "--spawn-rate", type=float, default=5)
-    parser.add_argument("-t", "--time", default="90s", help="Locust's run time")
+    parser.add_argument(
+        "-t",
+        "--time",
+        default="90s",
+        help="the measured window (90s, 3m, 1h), after every user has logged in",
+    )
+    parser.add_argument(
+        "--warm-up",
+        default="15m",
+        help="the longest the logins may take before the window starts anyway",
+    )
     parser.add_argument("--web", type=int, default=2, help="daphne processes")
     parser.add_argument("--think", type=float, default=1.0, help="seconds, mean")
     parser.add_argument(
@@ -64,6 +75,17 @@ def arguments(argv=None):
     )
     parser.add_argument("--out", type=Path, default=OUT, help="reports go here")
     return parser.parse_args(argv)
+
+
+def seconds(text: str) -> int:
+    """Locust's run-time format: 90, 90s, 3m, 1h30m."""
+    if text.isdigit():
+        return int(text)
+    parts = re.fullmatch(r"(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?", text)
+    if not parts or not text:
+        raise SystemExit(f"not a duration: {text!r} (90s, 3m, 1h30m)")
+    hours, minutes, secs = (int(p or 0) for p in parts.groups())
+    return 3600 * hours + 60 * minutes + secs
 
 
 def site_env(options) -> dict[str, str]:
@@ -181,7 +203,13 @@ def locust(options, host: str, env) -> int:
         "MDEAL_LOAD_LONG": str(2 * options.long),
         "MDEAL_LOAD_REPORT": str(OUT / "summary.txt"),
         "MDEAL_LOAD_THREE_SEATS": str(options.three_seats),
+        "MDEAL_LOAD_USERS": str(options.users + 2 * options.long),
+        "MDEAL_LOAD_MEASURE": str(seconds(options.time)),
+        "MDEAL_LOAD_WARM_UP": str(seconds(options.warm_up)),
+        "MDEAL_LOAD_SESSIONS": str(OUT / "sessions.json"),
     }
+    # Locust's own limit, in case the window never ends: warm-up and window.
+    limit = seconds(options.warm_up) + seconds(options.time) + 30
     return subprocess.run(
         [
             str(BIN / "locust"),
@@ -193,10 +221,9 @@ def locust(options, host: str, env) -> int:
             "--spawn-rate",
             str(options.spawn_rate),
             "--run-time",
-            options.time,
+            f"{limit}s",
             "--stop-timeout",
             "5",
-            "--reset-stats",
             "--host",
             host,
             "--csv",
