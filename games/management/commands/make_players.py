@@ -2,15 +2,17 @@
 
 Usernames are <prefix>0001, ... (email <username>@example.invalid, verified,
 so they can log in at once). Players that already exist keep their games and
-get the password again. One password hash serves every row: making 1,000
-players takes a second, not the 1,000 hashings a sign-up would cost.
+get the password again, unless they have it already: then their hash, and so
+their sessions (which a password change ends), stay. One password hash serves
+every row: making 1,000 players takes a second, not the 1,000 hashings a
+sign-up would cost.
 """
 
 from allauth.account.models import EmailAddress
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.contrib.auth.hashers import make_password
+from django.contrib.auth.hashers import check_password, make_password
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
@@ -28,10 +30,14 @@ def players_make(*, names: list[str], password: str) -> int:
     User = get_user_model()
     hashed = make_password(password)
     with transaction.atomic():
-        existing = set(
-            User.objects.filter(username__in=names).values_list("username", flat=True)
+        existing = dict(
+            User.objects.filter(username__in=names).values_list("username", "password")
         )
-        User.objects.filter(username__in=existing).update(password=hashed)
+        # One check per distinct hash (made in one batch, they share one).
+        current = {h for h in set(existing.values()) if check_password(password, h)}
+        User.objects.filter(
+            username__in=[n for n, h in existing.items() if h not in current]
+        ).update(password=hashed)
         User.objects.bulk_create(
             (
                 User(
