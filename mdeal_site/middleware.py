@@ -3,6 +3,7 @@
 import zoneinfo
 
 from django.conf import settings
+from django.db import connection
 from django.utils import timezone
 from django.utils.deprecation import MiddlewareMixin
 
@@ -38,3 +39,27 @@ class UserTimeZoneMiddleware:
             return self.get_response(request)
         finally:
             timezone.deactivate()
+
+
+class QueryCountMiddleware:
+    """Say in an `X-Queries` header how many SQL queries the request made.
+
+    For the load harness's sequential run (MDEAL_QUERY_COUNT_HEADER=1): first in
+    MIDDLEWARE, it counts the session and user reads too. Off by default.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        count = 0
+
+        def counted(execute, sql, params, many, context):
+            nonlocal count
+            count += 1
+            return execute(sql, params, many, context)
+
+        with connection.execute_wrapper(counted):
+            response = self.get_response(request)
+        response.headers["X-Queries"] = str(count)
+        return response

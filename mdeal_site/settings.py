@@ -87,6 +87,10 @@ MIDDLEWARE = [
     "allauth.account.middleware.AccountMiddleware",
 ]
 
+# The load harness's sequential run reads each response's query count.
+if env_bool("MDEAL_QUERY_COUNT_HEADER", False):
+    MIDDLEWARE.insert(0, "mdeal_site.middleware.QueryCountMiddleware")
+
 ROOT_URLCONF = "mdeal_site.urls"
 ASGI_APPLICATION = "mdeal_site.asgi.application"
 WSGI_APPLICATION = "mdeal_site.wsgi.application"

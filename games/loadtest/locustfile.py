@@ -31,7 +31,6 @@ Environment (set by scripts/loadtest):
 """
 
 import contextlib
-import html
 import itertools
 import json
 import os
@@ -50,6 +49,8 @@ from gevent.lock import Semaphore
 from locust import FastHttpUser, events, task
 from locust.exception import StopUser
 
+from games.loadtest.table import Table
+
 PREFIX = os.environ.get("MDEAL_LOAD_PREFIX", "load")
 PASSWORD = os.environ.get("MDEAL_LOAD_PASSWORD", "load-test-password")
 MODE = os.environ.get("MDEAL_LOAD_MODE", "humans")
@@ -65,15 +66,7 @@ WARM_UP = float(os.environ.get("MDEAL_LOAD_WARM_UP", "900"))
 SESSIONS = os.environ.get("MDEAL_LOAD_SESSIONS", "")
 SHORT_GAME, LONG_GAME = 50, 1000  # events, for the flatness figure
 
-# What the table says, read with regular expressions over its markup.
-FORM = re.compile(r"<form\b([^>]*)>(.*?)</form>", re.S)
-INPUT = re.compile(r"<input\b([^>]*)>")
-ATTR = re.compile(r'([\w-]+)="([^"]*)"')
-TABLE_TAG = re.compile(r'<section id="table"([^>]*)>')
-SEATS_TAKEN = re.compile(r"(\d+) of (\d+) seats taken")
 GAME_LINK = re.compile(r'href="/games/(\d+)/"')
-# Rather play a card than bank it, rather bank it than end the turn: games end.
-WEIGHTS = {"PlayProperty": 12, "Build": 6, "BankCard": 3, "MoveWild": 0.3}
 
 # Shared by every user of this Locust process (one process, gevent).
 numbers = itertools.count(1)
@@ -91,68 +84,6 @@ run = {"start": time.time(), "stop": None}
 warm_up = {"logged in": 0, "saved sessions": 0, "refused": 0}
 all_in = Event()  # set when the measured window starts
 saved_sessions: dict[str, dict[str, str]] = {}  # username -> cookies
-
-
-def attrs(text: str) -> dict[str, str]:
-    return {k: html.unescape(v) for k, v in ATTR.findall(text)}
-
-
-class Table:
-    """The parts of a rendered table a player acts on."""
-
-    def __init__(self, markup: str):
-        tag = TABLE_TAG.search(markup)
-        head = attrs(tag.group(1)) if tag else {}
-        self.version = int(head.get("data-version", "-1"))
-        self.over = "is-over" in head.get("class", "")
-        self.waiting = "table--waiting" in head.get("class", "")
-        taken = SEATS_TAKEN.search(markup)
-        self.seats_taken = int(taken.group(1)) if taken else 0
-        self.can_start = "/start/" in markup
-        self.forms = []
-        for form_attrs, body in FORM.findall(markup):
-            form = attrs(form_attrs)
-            if not form.get("action", "").endswith("/move/"):
-                continue
-            fields, cards = {}, []
-            for tag_attrs in INPUT.findall(body):
-                field = attrs(tag_attrs)
-                if field.get("name") == "cards":
-                    cards.append((field["value"], int(field.get("data-value", 0))))
-                elif "name" in field:
-                    fields[field["name"]] = field.get("value", "")
-            self.forms.append((form, fields, cards))
-
-    @property
-    def mine(self) -> bool:
-        """Whether this seat owes a decision: the table offers it moves."""
-        return bool(self.forms)
-
-    def choose(self) -> tuple[str, dict[str, str], list[str]]:
-        """A move form to post: (its kind, its fields, the cards ticked)."""
-        pickers = [f for f in self.forms if "picker" in f[0].get("class", "")]
-        if pickers and random.random() < 0.6:
-            form, fields, cards = pickers[0]
-            if "picker--pay" in form["class"]:
-                return "pay", fields, _pay_with(cards, int(form["data-amount"]))
-            count = int(form["data-count"])
-            return "discard", fields, [c for c, _ in random.sample(cards, count)]
-        buttons = [f for f in self.forms if f not in pickers]
-        weights = [WEIGHTS.get(json.loads(f[1]["move"])["type"], 1) for f in buttons]
-        _, fields, _ = random.choices(buttons, weights)[0]
-        return json.loads(fields["move"])["type"], fields, []
-
-
-def _pay_with(cards: list[tuple[str, int]], amount: int) -> list[str]:
-    """Cards worth at least `amount`, or all of them (no change is given)."""
-    random.shuffle(cards)
-    chosen, total = [], 0
-    for card, value in cards:
-        if total >= amount:
-            break
-        chosen.append(card)
-        total += value
-    return chosen
 
 
 def _cookie(name: str, value: str) -> Cookie:
@@ -492,12 +423,11 @@ class Player(FastHttpUser):
         self.close_socket()
 
     def move(self, game: int, table: Table) -> Table:
-        kind, fields, cards = table.choose()
-        fields = {**fields, **({"cards": cards} if cards else {})}
+        kind, action, fields = table.choose()
         name = "move POST"
         started = time.time()
         moved_at[game, "request"] = started
-        response = self.post(f"/games/{game}/move/", fields, name=name, catch=True)
+        response = self.post(action, fields, name=name, catch=True)
         answered = time.time()
         with response:
             if response.status_code == 409:

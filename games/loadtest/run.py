@@ -74,6 +74,13 @@ def arguments(argv=None):
         "--three-seats", type=float, default=0.4, help="share of 3-seat games"
     )
     parser.add_argument("--out", type=Path, default=OUT, help="reports go here")
+    parser.add_argument(
+        "--sequential",
+        type=int,
+        metavar="MOVES",
+        help="no Locust: one client plays MOVES moves one request at a time "
+        "(and as many in a long game with --long), and the site counts queries",
+    )
     return parser.parse_args(argv)
 
 
@@ -88,12 +95,22 @@ def seconds(text: str) -> int:
     return 3600 * hours + 60 * minutes + secs
 
 
+def secret_key() -> str:
+    """The load site's key, kept in OUT: the players' saved sessions need it."""
+    path = OUT / "secret-key"
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.touch(mode=0o600)
+        path.write_text(secrets.token_urlsafe(40))
+    return path.read_text().strip()
+
+
 def site_env(options) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST")}
     env.pop("MDEAL_TESTING", None)
     env.update(
         DEBUG="0",
-        SECRET_KEY=env.get("SECRET_KEY") or secrets.token_urlsafe(40),
+        SECRET_KEY=env.get("SECRET_KEY") or secret_key(),
         ALLOWED_HOSTS="127.0.0.1",
         SECURE_SSL_REDIRECT="0",
         SECURE_HSTS_SECONDS="0",
@@ -104,6 +121,8 @@ def site_env(options) -> dict[str, str]:
         LOG_LEVEL="WARNING",
         PYTHONUNBUFFERED="1",
     )
+    if options.sequential:
+        env["MDEAL_QUERY_COUNT_HEADER"] = "1"
     return env
 
 
@@ -193,9 +212,9 @@ def wait_healthy(url: str, timeout: float = 60) -> None:
     raise SystemExit(f"the site at {url} did not become healthy: see {OUT}/*.log")
 
 
-def locust(options, host: str, env) -> int:
+def locust_run(options, host: str) -> int:
     env = {
-        **env,
+        **site_env(options),
         "MDEAL_LOAD_PREFIX": options.prefix,
         "MDEAL_LOAD_PASSWORD": options.password or LOAD_PASSWORD,
         "MDEAL_LOAD_MODE": "bots" if options.bots else "humans",
@@ -207,6 +226,7 @@ def locust(options, host: str, env) -> int:
         "MDEAL_LOAD_MEASURE": str(seconds(options.time)),
         "MDEAL_LOAD_WARM_UP": str(seconds(options.warm_up)),
         "MDEAL_LOAD_SESSIONS": str(OUT / "sessions.json"),
+        "PYTHONPATH": str(ROOT),
     }
     # Locust's own limit, in case the window never ends: warm-up and window.
     limit = seconds(options.warm_up) + seconds(options.time) + 30
@@ -239,20 +259,35 @@ def locust(options, host: str, env) -> int:
     ).returncode
 
 
+def sequential(options, host: str) -> int:
+    from games.loadtest import sequential
+
+    return sequential.main(
+        host,
+        moves=options.sequential,
+        long=bool(options.long),
+        prefix=options.prefix,
+        password=options.password or LOAD_PASSWORD,
+        report=OUT / "sequential.txt",
+    )
+
+
 def main(argv=None) -> int:
     global OUT
     options = arguments(argv)
     OUT = options.out
     OUT.mkdir(parents=True, exist_ok=True)
     env = site_env(options)
+    measure = sequential if options.sequential else locust_run
     if options.host:
-        return locust(options, options.host, env)
+        return measure(options, options.host)
     create_database(options.database_url)
     manage(env, "migrate", "--noinput", "-v", "0")
     manage(env, "collectstatic", "--noinput", "-v", "0")
     manage(
         env,
-        *("make_players", str(options.users), "--prefix", options.prefix, "--force"),
+        *("make_players", str(max(2, options.users)), "--prefix", options.prefix),
+        "--force",
         *(("--password", options.password) if options.password else ()),
     )
     if options.long:
@@ -312,7 +347,7 @@ def main(argv=None) -> int:
                 "--force",
             )
         print(f"site up at {host}: {options.web} daphne, a worker and beat", flush=True)
-        return locust(options, host, env)
+        return measure(options, host)
     finally:
         site.stop()
 
