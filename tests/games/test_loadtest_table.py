@@ -18,12 +18,12 @@ def test_a_charged_player_is_offered_the_pay_forms(user, other_user):
     assert table.mine
     assert table.version == fresh(game).version
     for _ in range(20):  # the picker and the suggested cards' button, both
-        kind, action, fields = table.choose()
+        _kind, action, fields = table.choose()
         assert action == f"/games/{game.pk}/pay/"
         assert fields["version"] == [str(game.version)]
         assert fields["cards"], "a charge of 6M is paid with cards"
 
-    kind, action, fields = table.choose()
+    _kind, action, fields = table.choose()
     response = bea.post(action, fields, **HTMX)
     assert response.status_code == 200
     assert fresh(game).version > game.version
