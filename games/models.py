@@ -153,10 +153,32 @@ class Game(models.Model):
         return self.game_kind.engine
 
     def state(self):
-        """The engine state this game is at (None before it starts)."""
+        """The engine state this game is at (None before it starts).
+
+        Read from `snapshot` once, and again only if `snapshot` is replaced.
+        """
         if self.snapshot is None:
             return None
-        return self.engine.from_json(self.snapshot)
+        known = getattr(self, "_engine_state", None)
+        if known is None or known[0] is not self.snapshot:
+            known = (self.snapshot, self.engine.from_json(self.snapshot))
+            self._engine_state = known
+        return known[1]
+
+    def state_known(self, state: object) -> None:
+        """Take `state` as what `snapshot` (already set from it) holds."""
+        self._engine_state = (self.snapshot, state)
+
+    def seats_known(self, seats: list["Seat"]) -> None:
+        """Take `seats` (users loaded) as this game's seats, as prefetch_related
+        would: `game.seats.all()` then reads them with no query. The service
+        that just wrote a move holds them, and the table it answers with needs
+        them."""
+        queryset = Seat.objects.filter(game=self)
+        # What prefetch_related does with the rows it fetched.
+        queryset._result_cache = list(seats)
+        queryset._prefetch_done = True
+        self._prefetched_objects_cache = {"seats": queryset}
 
     def rule_options(self):
         """The house rules this game was created with (its engine's Options)."""

@@ -120,6 +120,11 @@ def game_for_viewer(*, game_id: int, user) -> tuple[Game, Seat | None]:
     game = Game.objects.prefetch_related(_seats()).filter(pk=game_id).first()
     if game is None:
         raise GameNotFound()
+    return viewer_seat(game=game, user=user)
+
+
+def viewer_seat(*, game: Game, user) -> tuple[Game, Seat | None]:
+    """`game_for_viewer` for a game already read with its seats."""
     seat = game.seat_for(user)
     if seat is None and not game.public:
         raise GameNotFound()
@@ -159,15 +164,6 @@ def version_for_watcher(*, game_id: int, user) -> tuple[int, bool] | None:
         return None
     stamp = table_stamp(*(row[name] for name in STAMP_FIELDS))
     return stamp, row["seated"]
-
-
-def seat_position(*, game_id: int, user) -> int | None:
-    """The position of `user`'s seat at the game, or None."""
-    return (
-        Seat.objects.filter(game_id=game_id, user=user)
-        .values_list("position", flat=True)
-        .first()
-    )
 
 
 def version_for_viewer(*, game_id: int, user) -> int:

@@ -49,6 +49,7 @@ from games.errors import (
 )
 from games.models import BOT_STRENGTHS, Game, GameCheckpoint, GameEvent, Seat
 from games.notifications.decisions import decisions_record
+from games.notifications.push import with_device_flag
 from games.ratings import game_rate
 from games.standing import is_charge, standing_answers_apply
 
@@ -269,9 +270,11 @@ def move_submit(
     """Play `move` for `user`'s seat, if the table is still at `version`.
 
     `move` is an engine Move or its JSON (engine `to_json`). The seat is always
-    the user's own: whatever seat the client named is overwritten, never
-    trusted. Data that is not a well-formed move is refused with "That move is
-    not understood."; a move the rules refuse with the engine's sentence.
+    the user's own: JSON naming another seat is refused, an engine Move's seat
+    is overwritten. Data that is not a well-formed move is refused with "That
+    move is not understood."; a move the rules refuse with the engine's
+    sentence. The game returned holds its seats and state (`Game.seats_known`),
+    so the table answering the move costs no query for them.
     """
     with _own_move(game_id=game_id, user=user, version=version) as (table, seat):
         table.play(_parse_move(move, seat=seat.position, engine=table.engine))
@@ -651,6 +654,10 @@ class _Table:
         )
         if announce:
             _announce(game, bots_owe=self.bots_owe())
+        # What the table answering this change shows needs no query again.
+        game.seats_known(self.seats)
+        if self.state is not None and game.snapshot is not None:
+            game.state_known(self.state)
 
     def _deadlines(self) -> dict[str, dict[str, str]]:
         """One deadline per awaited seat, kept while it owes the same decision.
@@ -729,7 +736,10 @@ def _lock(game_id: int) -> Game:
 
 
 def _seats(game: Game) -> list[Seat]:
-    return list(game.seats.select_related("user").order_by("position"))
+    """The seats by position, users loaded, each saying whether its user has a
+    Web Push device (for the notifications a change owes, with no query)."""
+    seats = game.seats.select_related("user").order_by("position")
+    return list(with_device_flag(seats))
 
 
 def _require_user(user) -> None:
@@ -817,6 +827,9 @@ def _parse_move(move, *, seat: int, engine=engine):
     refused here rather than surprising the engine.
     """
     if isinstance(move, dict):
+        named = move.get("seat", seat)
+        if type(named) is not int or named != seat:
+            raise BadMove()  # a seat is only ever one's own
         try:
             move = engine.from_json({**move, "seat": seat})
         except Exception as error:

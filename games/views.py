@@ -25,7 +25,7 @@ from games.chat import selectors as chat_selectors
 from games.chat.services import invitation_check
 from games.errors import BadInvite, BadMove, BadSettings, GameError, NotAPlayer
 from games.forms import ChargePayForm, GameCreateForm, MoveForm
-from games.models import Rematch
+from games.models import Game, Rematch
 from games.notifications.presence import table_seen
 
 TABLE = "games/table.html"
@@ -48,6 +48,7 @@ def _table_response(
     invited: bool = False,
     chat_error: GameError | None = None,
     chat_text: str = "",
+    game: Game | None = None,
 ):
     """The table as this user may see it; the partial for htmx requests.
 
@@ -55,12 +56,16 @@ def _table_response(
     asked; only an `invited` user (holding the link) hears why joining failed.
     The chat is in the page, not in the partial: an htmx swap of the table
     keeps the chat the browser has (static/games/chat.js), and the chat
-    updates on its own (games.chat.views).
+    updates on its own (games.chat.views). A `game` the caller holds with its
+    seats (a move's service returns it) is shown as it is, with no query for it.
     """
     refusal = error or chat_error
     status = refusal.status if refusal else 200
     try:
-        game, seat = selectors.game_for_viewer(game_id=game_id, user=request.user)
+        if game is not None:
+            game, seat = selectors.viewer_seat(game=game, user=request.user)
+        else:
+            game, seat = selectors.game_for_viewer(game_id=game_id, user=request.user)
     except GameError as refused:
         return _error_page(request, error if invited and error else refused)
     context = selectors.table_context(game=game, seat=seat)
@@ -89,14 +94,27 @@ def _error_page(request, error: GameError):
     )
 
 
-def _act(request, game_id: int, action, *, success: str = "", invited: bool = False):
-    """Run a service; on success redirect (or the partial for htmx)."""
+def _act(
+    request,
+    game_id: int,
+    action,
+    *,
+    success: str = "",
+    invited: bool = False,
+    shows_result: bool = False,
+):
+    """Run a service; on success redirect (or the partial for htmx).
+
+    With `shows_result` the service returns the game it changed, seats and
+    state in hand (a move's), and the partial shows that: no query to read
+    them again.
+    """
     try:
-        action()
+        result = action()
     except GameError as error:
         return _table_response(request, game_id, error=error, invited=invited)
     if request.htmx:
-        return _table_response(request, game_id)
+        return _table_response(request, game_id, game=result if shows_result else None)
     if success:
         messages.success(request, success)
     return redirect("games:table", pk=game_id)
@@ -301,9 +319,10 @@ def start(request, pk: int):
 @require_POST
 def move(request, pk: int):
     form = MoveForm(request.POST)
-    if not form.is_valid() or not _own_seat(request, pk, form.cleaned_data["move"]):
+    if not form.is_valid():
         refusal = _not_understood(request, pk, form.refusal())
         return _table_response(request, pk, error=refusal)
+    # The service refuses a move naming another seat than the player's.
     return _act(
         request,
         pk,
@@ -313,6 +332,7 @@ def move(request, pk: int):
             move=form.cleaned_data["move"],
             version=form.cleaned_data["version"],
         ),
+        shows_result=True,
     )
 
 
@@ -349,6 +369,7 @@ def charge_pay(request, pk: int):
             cards=form.cleaned_data["cards"],
             version=form.cleaned_data["version"],
         ),
+        shows_result=True,
     )
 
 
@@ -377,13 +398,6 @@ def standing(request, pk: int):
     )
 
 
-def _own_seat(request, pk: int, move: dict) -> bool:
-    """A move that names a seat must name the player's own."""
-    if "seat" not in move:
-        return True
-    return move["seat"] == selectors.seat_position(game_id=pk, user=request.user)
-
-
 def _not_understood(request, pk: int, message: str) -> GameError:
     """Forged form data: 400 for a player, 403 for a spectator, else 404."""
     try:
@@ -403,6 +417,7 @@ def resign(request, pk: int):
         pk,
         lambda: services.game_resign(game_id=pk, user=request.user),
         success="You resigned. The game goes on without you.",
+        shows_result=True,
     )
 
 

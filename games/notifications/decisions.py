@@ -46,9 +46,9 @@ def decisions_record(*, game, seats, before: dict, movers: set[int], now) -> Non
     `before` is `game.deadlines` as it was before this change; `seats` are the
     game's seats by position (users loaded); `movers` the seats that just
     moved, who are at the table and get no "your move" email or push (a
-    reminder still). Users with a device for Web Push get push rows too (one
-    query, only when some human seat owes a new decision). Sending is queued
-    for after commit.
+    reminder still). Users with a device for Web Push get push rows too (the
+    seats say so when read `push.with_device_flag`, else one query, only when
+    some human seat owes a new decision). Sending is queued for after commit.
     """
     before = before or {}
     owed = [
@@ -79,7 +79,9 @@ def _record(*, game, owed: list, movers: set[int], now) -> None:
     """Rows for each (seat, {"kind", "at"}) owed, written in one bulk insert."""
     if not owed:
         return
-    pushed = push.users_with_devices({seat.user_id for seat, _ in owed})
+    pushed = push.users_with_devices(
+        {seat.user_id for seat, _ in owed}, seats=[seat for seat, _ in owed]
+    )
     rows = []
     for seat, entry in owed:
         user = seat.user

@@ -26,6 +26,7 @@ from urllib.parse import urlsplit
 from pywebpush import WebPushException, webpush
 
 from django.conf import settings
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from accounts.models import User
@@ -74,10 +75,27 @@ def subscription_delete(*, user, endpoint: str) -> bool:
     return bool(deleted)
 
 
-def users_with_devices(user_ids) -> set[int]:
-    """Which of these users have a device for Web Push (one query)."""
+DEVICE_FLAG = "user_has_device"
+
+
+def with_device_flag(seats):
+    """A Seat queryset whose rows say whether their user has a device for Web
+    Push, read in the same query: `users_with_devices` then asks nothing."""
+    devices = PushSubscription.objects.filter(user_id=OuterRef("user_id"))
+    return seats.annotate(**{DEVICE_FLAG: Exists(devices)})
+
+
+def users_with_devices(user_ids, *, seats=None) -> set[int]:
+    """Which of these users have a device for Web Push: one query, or none
+    when their `seats` were read `with_device_flag`."""
     if not user_ids or vapid.server_key() is None:
         return set()
+    if seats is not None and all(hasattr(seat, DEVICE_FLAG) for seat in seats):
+        return {
+            seat.user_id
+            for seat in seats
+            if seat.user_id in user_ids and getattr(seat, DEVICE_FLAG)
+        }
     return set(
         PushSubscription.objects.filter(user_id__in=user_ids)
         .values_list("user_id", flat=True)

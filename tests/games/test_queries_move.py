@@ -1,12 +1,18 @@
 """A move costs the same few queries however long the game's history is."""
 
+import json
+import re
+
 import pytest
 
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 
-from games import services
+from games import engine, services
 from games.models import GameCheckpoint
+from games.notifications import vapid
 from tests.games.factories import awaited_seat, default_move, fresh, make_game
 
 pytestmark = pytest.mark.django_db
@@ -81,3 +87,73 @@ def test_only_a_move_crossing_a_multiple_of_the_interval_writes_a_checkpoint(
     assert crossings == 2
     seqs = GameCheckpoint.objects.filter(game=game).values_list("seq", flat=True)
     assert list(seqs) == [GameCheckpoint.EVERY, 2 * GameCheckpoint.EVERY]
+
+
+# The whole move POST answered with the table partial: the session, the user,
+# the move's own queries (less the Web Push lookup: the seats read says it),
+# and the last events for the history. The game and its seats are not read
+# again for the answer: the service hands them over.
+MOVE_POST_QUERIES = 8
+
+
+def move_post_queries(client, game, seat) -> list[str]:
+    """The SQL of posting the seat's default move as htmx, savepoints left out
+    (the test's own transaction makes them; a real request has none)."""
+    move = default_move(game, seat)
+    with CaptureQueriesContext(connection) as queries:
+        response = client.post(
+            reverse("games:move", args=[game.pk]),
+            {"move": json.dumps(engine.to_json(move)), "version": game.version},
+            HTTP_HX_REQUEST="true",
+        )
+    assert response.status_code == 200
+    assert f'data-version="{fresh(game).version}"' in response.content.decode()
+    return [q["sql"] for q in queries if "SAVEPOINT" not in q["sql"]]
+
+
+def test_a_move_post_with_its_partial_costs_at_most_8_queries(user, other_user):
+    assert vapid.server_key() is not None  # Web Push on: its lookup is joined
+    game = make_game(creator=user, players=[other_user])
+    clients = {}
+    for player in (user, other_user):
+        clients[player.pk] = Client()
+        clients[player.pk].force_login(player)
+    counts = []
+    for _ in range(12):
+        game = fresh(game)
+        seat = awaited_seat(game)
+        queries = move_post_queries(clients[seat.user_id], game, seat)
+        crossed = crossed_checkpoint(game.version, fresh(game).version)
+        counts.append(len(queries) - crossed)
+        assert len([q for q in queries if 'FROM "games_game"' in q]) == 1, queries
+        assert len([q for q in queries if 'FROM "games_seat"' in q]) == 1, queries
+        pushes = 'FROM "notifications_pushsubscription"'
+        assert not [q for q in queries if q.split(" WHERE ")[0].endswith(pushes)]
+    assert max(counts) <= MOVE_POST_QUERIES, counts
+
+
+CSRF = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')
+
+
+def test_the_move_answer_is_the_table_a_fresh_read_shows(user, other_user):
+    # The answer is rendered from the game the service holds, not read again:
+    # it must be what the next GET of the table shows, to the letter.
+    game = make_game(creator=user, players=[other_user])
+    clients = {}
+    for player in (user, other_user):
+        clients[player.pk] = Client()
+        clients[player.pk].force_login(player)
+    for _ in range(8):
+        game = fresh(game)
+        seat = awaited_seat(game)
+        client = clients[seat.user_id]
+        move = default_move(game, seat)
+        answer = client.post(
+            reverse("games:move", args=[game.pk]),
+            {"move": json.dumps(engine.to_json(move)), "version": game.version},
+            HTTP_HX_REQUEST="true",
+        )
+        again = client.get(game.get_absolute_url(), HTTP_HX_REQUEST="true")
+        assert CSRF.sub("", answer.content.decode()) == CSRF.sub(
+            "", again.content.decode()
+        )

@@ -395,25 +395,29 @@ def test_move_with_a_card_not_held_is_refused(two_player_game):
     )
 
 
-def test_move_naming_another_seat_is_played_for_your_own(two_player_game):
+def test_move_naming_another_seat_is_refused(two_player_game):
     game = fresh(two_player_game)
     seat = awaited_seat(game)
     idle = idle_human(game)
-    # The idle player forges the active player's seat: still not their turn.
-    assert_refused(
-        game,
-        BadMove,
-        lambda: move_submit_as(game, idle, {"type": "EndTurn", "seat": seat.position}),
-        "It is not your turn.",
-    )
+    # The JSON a page posts names the player's own seat, or none: any other
+    # seat is forged, whoever forges it.
+    for mover, named in ((idle, seat.position), (seat, idle.position)):
+        assert_refused(
+            game,
+            BadMove,
+            lambda mover=mover, named=named: move_submit_as(
+                game, mover, {"type": "EndTurn", "seat": named}
+            ),
+            "That move is not understood.",
+        )
+    # An engine Move is played for the user's own seat, whatever it says.
     assert_refused(
         game,
         BadMove,
         lambda: move_submit_as(game, idle, engine.EndTurn(seat=seat.position)),
         "It is not your turn.",
     )
-    # The active player naming the idle seat ends their own turn.
-    move_submit_as(game, seat, {"type": "EndTurn", "seat": idle.position})
+    move_submit_as(game, seat, {"type": "EndTurn", "seat": seat.position})
     events = fresh(game).events.filter(seq__gt=game.version)
     assert events.first().data == {"type": "TurnEnded", "v": 1, "seat": seat.position}
 
