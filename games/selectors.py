@@ -445,6 +445,8 @@ def table_context(
         "is_creator": seat is not None and game.created_by_id == seat.user_id,
         "option_labels": _option_labels(game),
         "invite_url": reverse("games:join", args=[game.invite_token]),
+        # Every move button posts here: reversed once, not twice a button.
+        "move_url": reverse("games:move", args=[game.pk]),
     }
     state = game.state() if live else moment.state
     if state is None:
