@@ -349,6 +349,7 @@ def play(request, pk: int):
             data=request.POST,
             version=request.POST.get("version"),
         ),
+        shows_result=True,
     )
 
 
