@@ -27,7 +27,9 @@ def _present(*, game, seat, state, view, moment, names, seats) -> dict:
         "over": over,
         "drawn": over and not view["winners"],
         "prompt": bool(mine),
-        "status_line": status_line(view, names, viewer),
+        "status_line": status_line(
+            view, names, viewer, bots={s.position for s in seats if s.bot and live}
+        ),
         "awaited_names": sorted({names[a["seat"]] for a in view["awaiting"]}),
         "my_deadline": game.deadline_for(viewer) if mine else None,
         "next_deadline": game.deadline_at if running else None,
@@ -35,8 +37,11 @@ def _present(*, game, seat, state, view, moment, names, seats) -> dict:
     }
 
 
-def status_line(view: dict, names: list[str], viewer: int | None) -> str:
-    """One sentence: who won, what the viewer owes, or whom the table waits for."""
+def status_line(
+    view: dict, names: list[str], viewer: int | None, bots: set[int] = frozenset()
+) -> str:
+    """One sentence: who won, what the viewer owes, or whom the table waits for
+    (bots "thinking": they move in the worker)."""
     if view["stage"] == "over":
         winners = view["winners"]
         if not winners:
@@ -47,7 +52,12 @@ def status_line(view: dict, names: list[str], viewer: int | None) -> str:
     if mine is not None:
         return mine["detail"]
     waiting = sorted({names[a["seat"]] for a in view["awaiting"]})
-    return f"Waiting for {' and '.join(waiting)}." if waiting else ""
+    if not waiting:
+        return ""
+    who = " and ".join(waiting)
+    if all(a["seat"] in bots for a in view["awaiting"]):
+        return f"{who} {'is' if len(waiting) == 1 else 'are'} thinking."
+    return f"Waiting for {who}."
 
 
 def _open_view(state) -> dict:

@@ -425,3 +425,17 @@ def test_the_classic_table_costs_the_same_queries_however_long_the_game(
     )
     assert late == early
     assert max(late) <= 8
+
+
+def test_while_a_bot_owes_the_move_the_table_says_it_is_thinking(user):
+    game = make_game(creator=user, bots=1, kind="classic")
+    for _ in range(50):
+        game = fresh(game)
+        if awaited_seat(game).bot:
+            break
+        seat = awaited_seat(game)
+        move_submit_as(game, seat, default_move(game, seat))
+    else:
+        pytest.fail("the bot never owed a move")
+    html = client_for(user).get(game.get_absolute_url()).content.decode()
+    assert "Bot 2 (sensible) is thinking." in html
