@@ -22,6 +22,11 @@ def _kind_query(kind: str) -> str:
     return "" if kind == kinds.DEFAULT else f"kind={kind}&"
 
 
+def _kind_suffix(kind: str) -> str:
+    """What a link to another page of the same kind ends with."""
+    return "" if kind == kinds.DEFAULT else f"?kind={kind}"
+
+
 @login_required
 @require_GET
 def leaderboard(request):
@@ -41,6 +46,7 @@ def leaderboard(request):
         {
             "board": board,
             "kinds": kinds.choices(),
+            "kind_suffix": _kind_suffix(kind),
             "query": f"{_kind_query(kind)}"
             f"list={'provisional' if provisional else 'established'}"
             f"&period={'active' if active else 'all'}",
@@ -73,6 +79,7 @@ def player(request, username: str):
         {
             "p": page,
             "kinds": kinds.choices(),
+            "kind_suffix": _kind_suffix(kind),
             "results": RESULTS,
             "seat_counts": range(Game.MIN_SEATS, Game.MAX_SEATS + 1),
             "query": f"{_kind_query(kind)}result={page.result}"
