@@ -16,6 +16,7 @@ both alike; it prints each one's median and spread and the ratio of medians.
 import argparse
 import contextlib
 import random
+import signal
 import statistics
 import subprocess
 import sys
@@ -276,6 +277,9 @@ def duel_expert(
     prints the win rate with its 95% interval and the think times. With `cpu`
     the expert's seconds are its process's CPU time, not the wall clock's: on
     a machine busy with other work it still gets the time it is given."""
+    # A shell starts a background job with SIGINT ignored: take it back, so
+    # that kill -INT stops the run with its figures.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     rng = random.Random(seed)
     work = [
         (seats, i % seats, rng.randrange(2**32), seconds, iterations, horizon, cpu)
