@@ -1,5 +1,6 @@
 """Middleware of the site: response headers, and the player's time zone."""
 
+import time
 import zoneinfo
 
 from django.conf import settings
@@ -41,11 +42,14 @@ class UserTimeZoneMiddleware:
             timezone.deactivate()
 
 
-class QueryCountMiddleware:
-    """Say in an `X-Queries` header how many SQL queries the request made.
+class RequestCostMiddleware:
+    """Say what the request cost: its SQL queries (an `X-Queries` header) and
+    the CPU time of the thread that handled it (`Server-Timing: cpu;dur=ms`).
 
-    For the load harness's sequential run (MDEAL_QUERY_COUNT_HEADER=1): first in
-    MIDDLEWARE, it counts the session and user reads too. Off by default.
+    For the load harness's sequential run (MDEAL_REQUEST_COST_HEADERS=1):
+    first in MIDDLEWARE, it counts the session and user reads too. The CPU
+    time is this request's own however busy the machine is; a wall-clock
+    time is not. Off by default.
     """
 
     def __init__(self, get_response):
@@ -59,7 +63,10 @@ class QueryCountMiddleware:
             count += 1
             return execute(sql, params, many, context)
 
+        started = time.thread_time()
         with connection.execute_wrapper(counted):
             response = self.get_response(request)
+        cpu = (time.thread_time() - started) * 1000
         response.headers["X-Queries"] = str(count)
+        response.headers["Server-Timing"] = f"cpu;dur={cpu:.2f}"
         return response

@@ -87,9 +87,9 @@ MIDDLEWARE = [
     "allauth.account.middleware.AccountMiddleware",
 ]
 
-# The load harness's sequential run reads each response's query count.
-if env_bool("MDEAL_QUERY_COUNT_HEADER", False):
-    MIDDLEWARE.insert(0, "mdeal_site.middleware.QueryCountMiddleware")
+# The load harness's sequential run reads each response's queries and CPU time.
+if env_bool("MDEAL_REQUEST_COST_HEADERS", False):
+    MIDDLEWARE.insert(0, "mdeal_site.middleware.RequestCostMiddleware")
 
 ROOT_URLCONF = "mdeal_site.urls"
 ASGI_APPLICATION = "mdeal_site.asgi.application"

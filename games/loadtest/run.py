@@ -122,7 +122,7 @@ def site_env(options) -> dict[str, str]:
         PYTHONUNBUFFERED="1",
     )
     if options.sequential:
-        env["MDEAL_QUERY_COUNT_HEADER"] = "1"
+        env["MDEAL_REQUEST_COST_HEADERS"] = "1"
     return env
 
 
@@ -265,7 +265,7 @@ def sequential(options, host: str) -> int:
     return sequential.main(
         host,
         moves=options.sequential,
-        long=bool(options.long),
+        long=options.long,
         prefix=options.prefix,
         password=options.password or LOAD_PASSWORD,
         report=OUT / "sequential.txt",

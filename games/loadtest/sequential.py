@@ -3,10 +3,12 @@
 Two load players sit at a table of two and play it the way the page does
 (the table partial, a move form, the partial the move answers with), one
 request at a time, with no think time: the figures are what one request
-costs the site when nothing else runs. With --long, two more play on in a
-game past 1,000 events, for the flat-in-history figure. The site counts the
-SQL queries of each request (MDEAL_QUERY_COUNT_HEADER, the `X-Queries`
-header), and the summary gives them beside the times.
+costs the site when nothing else runs. With --long, two more play on in the
+games past 1,000 events (the next when one ends), for the flat-in-history
+figure. The site reports each request's SQL queries and its CPU time
+(MDEAL_REQUEST_COST_HEADERS: `X-Queries`, `Server-Timing: cpu`), and the
+summary gives them beside the times: on a machine busy with other work the
+times grow, the CPU a request costs much less.
 """
 
 import http.client
@@ -25,6 +27,7 @@ SHORT_GAME, LONG_GAME = 50, 1000  # events, as in the locustfile
 WARM_UP_MOVES = 10  # not measured: the first requests fill the caches
 GAME_LINK = re.compile(r'href="/games/(\d+)/"')
 COOKIE = re.compile(r"^([^=;\s]+)=([^;]*)")
+CPU = re.compile(r"cpu;dur=([\d.]+)")
 
 
 class Client:
@@ -58,7 +61,13 @@ class Client:
             if found:
                 self.cookies[found.group(1)] = found.group(2)
         if name:
-            self.figures.add(name, elapsed, response.headers.get("X-Queries"))
+            cpu = CPU.search(response.headers.get("Server-Timing", ""))
+            self.figures.add(
+                name,
+                elapsed,
+                response.headers.get("X-Queries"),
+                float(cpu.group(1)) if cpu else None,
+            )
         return response.status, response.headers, text
 
     def login(self, username: str, password: str) -> None:
@@ -91,19 +100,22 @@ class Figures:
     def __init__(self):
         self.times: dict[str, list[float]] = defaultdict(list)
         self.queries: dict[str, list[int]] = defaultdict(list)
+        self.cpu: dict[str, list[float]] = defaultdict(list)
         self.on = False
 
-    def add(self, name: str, ms: float, queries: str | None) -> None:
+    def add(self, name: str, ms: float, queries: str | None, cpu: float | None):
         if not self.on:
             return
         self.times[name].append(ms)
         if queries is not None:
             self.queries[name].append(int(queries))
+        if cpu is not None:
+            self.cpu[name].append(cpu)
 
     def lines(self) -> list[str]:
         lines = [
-            f"{'request':<34} {'count':>6} {'p50':>6} {'p95':>6} {'p99':>6}"
-            f" {'queries':>10}"
+            f"{'request (ms)':<34} {'count':>6} {'p50':>6} {'p95':>6} {'p99':>6}"
+            f" {'queries':>8} {'cpu p50':>8} {'cpu p95':>8}"
         ]
         for name in sorted(self.times):
             times = self.times[name]
@@ -115,10 +127,12 @@ class Figures:
                 if queries
                 else "?"
             )
+            cpu = self.cpu.get(name) or []
             lines.append(
                 f"{name:<34} {len(times):>6} "
                 + " ".join(f"{percentile(times, p):>6.1f}" for p in (0.5, 0.95, 0.99))
-                + f" {spread:>10}"
+                + f" {spread:>8}"
+                + "".join(f" {percentile(cpu, p):>8.1f}" for p in (0.5, 0.95))
             )
         return lines
 
@@ -183,7 +197,7 @@ def new_game(creator: Client, joiner: Client) -> int:
     return game
 
 
-def main(host: str, *, moves: int, long: bool, prefix: str, password: str, report):
+def main(host: str, *, moves: int, long: int, prefix: str, password: str, report):
     random.seed(13)
     figures = Figures()
     load_before = os.getloadavg()
@@ -194,14 +208,16 @@ def main(host: str, *, moves: int, long: bool, prefix: str, password: str, repor
     while played < moves:
         game = new_game(*players)
         played += play(players, game, moves - played, figures)
-    if long:
+    played = 0
+    for number in range(1, long + 1):  # the next long game when one ends
         figures.on = False
         veterans = [Client(host, f"10.250.1.{n}", figures) for n in (1, 2)]
         for player, seat in zip(veterans, "ab", strict=True):
-            player.login(f"{prefix}long01{seat}", password)
+            player.login(f"{prefix}long{number:02d}{seat}", password)
         _, _, mine = veterans[0].request("GET", "/games/mine/")
-        game = int(GAME_LINK.search(mine).group(1))
-        play(veterans, game, moves, figures)
+        found = GAME_LINK.search(mine)
+        if found and played < moves:
+            played += play(veterans, int(found.group(1)), moves - played, figures)
     short = figures.times.get(history_name(0), [])
     long_moves = figures.times.get(history_name(LONG_GAME + 1), [])
     every_move = [
@@ -212,7 +228,7 @@ def main(host: str, *, moves: int, long: bool, prefix: str, password: str, repor
     ]
     lines = [
         f"mdeal sequential run: {moves} moves"
-        + (" and as many in a game past 1,000 events" if long else "")
+        + (" and as many in games past 1,000 events" if long else "")
         + f", one request at a time, {time.strftime('%Y-%m-%d %H:%M')}, "
         f"load average {' '.join(f'{x:.2f}' for x in load_before)} before, "
         f"{' '.join(f'{x:.2f}' for x in os.getloadavg())} after",

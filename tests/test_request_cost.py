@@ -1,0 +1,25 @@
+"""The load harness's sequential run reads what each request cost."""
+
+import re
+
+import pytest
+
+from django.conf import settings
+from django.test import Client, override_settings
+
+pytestmark = pytest.mark.django_db
+
+COST = "mdeal_site.middleware.RequestCostMiddleware"
+
+
+def test_a_request_says_its_queries_and_cpu_time_when_asked(client_logged_in):
+    with override_settings(MIDDLEWARE=[COST, *settings.MIDDLEWARE]):
+        response = client_logged_in.get("/games/mine/")
+
+    assert int(response["X-Queries"]) >= 2  # the session and the user at least
+    assert re.fullmatch(r"cpu;dur=\d+\.\d\d", response["Server-Timing"])
+
+
+def test_it_is_off_by_default():
+    assert COST not in settings.MIDDLEWARE
+    assert "X-Queries" not in Client().get("/").headers
