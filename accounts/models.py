@@ -1,4 +1,6 @@
+import threading
 import zoneinfo
+from contextlib import contextmanager
 from datetime import datetime
 
 from django.conf import settings
@@ -6,6 +8,30 @@ from django.contrib.auth.models import AbstractUser
 from django.db import models
 
 from mdeal_site.db import connection_release
+
+# Passwords hashed at once by one process. A hash is a second or more of CPU
+# (PBKDF2); a crowd of logins each hashing in a thread of its own shares the
+# CPU so thinly that every one of them outlasts its client's patience (the
+# load test saw 400 logins time out together). Past this many they wait,
+# holding no database connection, and are served in turn.
+HASHING_AT_ONCE = threading.BoundedSemaphore(2)
+_hashing = threading.local()
+
+
+@contextmanager
+def hashing_turn():
+    """Wait for a turn to hash (a thread already holding one keeps it: a
+    check that upgrades the hash sets the password inside its turn)."""
+    if getattr(_hashing, "held", False):
+        yield
+        return
+    connection_release()
+    with HASHING_AT_ONCE:
+        _hashing.held = True
+        try:
+            yield
+        finally:
+            _hashing.held = False
 
 
 def time_zone_choices() -> list[tuple[str, str]]:
@@ -53,15 +79,16 @@ class User(AbstractUser):
     def __str__(self):
         return self.display_name or self.username
 
-    # Hashing a password takes a few hundred milliseconds and no database:
-    # the request's pooled connection goes back to the pool meanwhile.
+    # Hashing a password takes a second or more of CPU and no database: the
+    # request's pooled connection goes back to the pool meanwhile, and the
+    # hash waits for one of the process's HASHING_AT_ONCE turns.
     def check_password(self, raw_password):
-        connection_release()
-        return super().check_password(raw_password)
+        with hashing_turn():
+            return super().check_password(raw_password)
 
     def set_password(self, raw_password):
-        connection_release()
-        super().set_password(raw_password)
+        with hashing_turn():
+            super().set_password(raw_password)
 
     @property
     def name(self) -> str:
