@@ -328,6 +328,8 @@ def _trade_form(view, deeds, seat, to, names, offer=None) -> dict[str, Any]:
         "get_cash": offer["give_cash"] if offer else "",
         "my_cash": money(me["cash"]),
         "their_cash": money(them["cash"]),
+        "i_own_deeds": bool(me["deeds"]),
+        "they_own_deeds": bool(them["deeds"]),
         "give": [
             _trade_deed(deeds[i], give_deeds, lift)
             for i in choices.tradable(view, seat)

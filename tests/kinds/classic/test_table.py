@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from games.engines.classic import CARDS, OfferTrade, PassBid, view
+from games.engines.classic import CARDS, OfferTrade, PassBid, new_game, view
 from games.engines.classic.cards import JAIL_FREE
 
 from . import positions
@@ -215,6 +215,13 @@ def test_a_trade_form_says_when_no_deed_can_be_traded():
     assert "None of your deeds can be traded now" in html
     assert "None of Ann" not in html
     assert "Water Works" in html[html.index("Ann gives you") :]
+
+
+def test_a_trade_form_says_when_a_side_has_no_deeds_at_all():
+    html = render(new_game(3, seed=1), 0)
+    assert "You have no deeds to trade." in html
+    assert "Bea has no deeds to trade." in html
+    assert "can be traded now" not in html
 
 
 def test_a_single_lot_needs_a_bid_of_a_dollar_several_lots_may_be_left_blank():
