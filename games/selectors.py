@@ -194,10 +194,13 @@ def history_lines(
     """The history as `viewer` may read it, newest first (one query).
 
     `limit` counts events, not lines: quiet events take no line. `through`
-    stops at that event (a replay's step).
+    stops at that event (a replay's step). Events next to each other that
+    the kind tells in one sentence (`GameKind.join_line`: a roll and the move
+    it makes) are one line, dated and numbered by the last of them.
     """
     names = game.seat_names()
-    rules = game.engine
+    kind = game.game_kind
+    rules = kind.engine
     rows = GameEvent.objects.filter(game=game).order_by("-seq")
     if through is not None:
         rows = rows.filter(seq__lte=through)
@@ -205,15 +208,26 @@ def history_lines(
         rows = rows[:limit]
     lines = []
     previous = None
+    run = []  # the events the last line tells, when the event before was one
     fields = ("seq", "data", "seat", "cause", "created_at", "type")
     for row in reversed(list(rows.only(*fields))):
         if _starts_timeout(row, previous):
             lines.append(_timeout_line(row, names))
+            run = []
         previous = row
-        text = rules.describe(row.event(rules), viewer, names)
-        if not text:
-            continue
+        event = row.event(rules)
         timed_out = _timed_out(row)
+        joined = kind.join_line and kind.join_line(run, event, viewer, names)
+        if joined:
+            run.append(event)
+            timed_out = timed_out or lines[-1]["timeout"]
+            text = joined
+            lines.pop()
+        else:
+            text = rules.describe(event, viewer, names)
+            run = [event] if text else []
+            if not text:
+                continue
         if timed_out:
             text += TIMED_OUT
         lines.append(

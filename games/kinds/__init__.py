@@ -56,6 +56,10 @@ class GameKind:
     chart: Callable[[Any], dict | None] | None = None
     # A template of <link>s for the page's head (the table's stylesheet).
     assets: str | None = None
+    # (run, event, seat, names) -> one history sentence telling the events of
+    # the line before (`run`, the last just before `event`) and `event`, or
+    # None when `event` starts a line of its own. None: a line per event.
+    join_line: Callable[..., str | None] | None = None
 
     @property
     def option_labels(self) -> dict[str, str]:

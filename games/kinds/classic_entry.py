@@ -10,6 +10,7 @@ from games.engines import classic
 from games.engines.classic import bots
 from games.kinds import GameKind
 from games.kinds import classic as table
+from games.kinds.classic.history import join_line
 
 
 def _bot_move(state, seat, level, rng, *, seconds=None, clock=None):
@@ -81,4 +82,5 @@ CLASSIC = GameKind(
     winners=lambda state: tuple(state.winners),
     has_left=lambda state, seat: state.players[seat].out,
     assets=table.ASSETS,
+    join_line=join_line,
 )

@@ -4,15 +4,19 @@ export; forged moves refused with the game unchanged; the sealed bid of one
 seat never shown to another before the auction closes."""
 
 import json
+import re
 
 import pytest
 
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
-from games import services
+from games import selectors, services
 from games.engines import classic
 from games.models import Game, GameEvent
+from games.notifications import emails
+from tests.engines.classic.support import Dice
 from tests.games.factories import (
     awaited_seat,
     default_move,
@@ -260,6 +264,44 @@ def test_a_deadline_plays_the_classic_default_move(clock, user, other_user):
     assert "(time ran out)" in lines.content.decode()
 
 
+def test_a_roll_and_its_move_are_one_history_line_wherever_history_is_shown(
+    monkeypatch, user, other_user
+):
+    game = make_game(creator=user, players=[other_user], kind="classic")
+    roller = awaited_seat(game)
+    other = game.seats.exclude(pk=roller.pk).select_related("user").get()
+    monkeypatch.setattr(services, "_rng", lambda: Dice(1, 2))
+    move_submit_as(game, roller, classic.Roll(seat=roller.position))
+    game = fresh(game)
+    sentence = f"{roller.name} rolled 1 and 2 and moved to Baltic Avenue."
+
+    client = client_for(other.user)
+    pages = {
+        "history": client.get(reverse("games:history", args=[game.pk])),
+        "table": client.get(game.get_absolute_url()),
+        "partial": client.get(game.get_absolute_url(), HTTP_HX_REQUEST="true"),
+        "replay": client.get(reverse("games:replay", args=[game.pk])),
+    }
+    for name, response in pages.items():
+        text = response.content.decode()
+        assert sentence in text, name
+        assert text.count("moved to Baltic Avenue") == 1, name
+    # The roller, asked to buy, reads it in the email's recent lines.
+    brief = emails.owed_brief(game, game.seats.get(pk=roller.pk), timezone.now())
+    assert brief.recent[-1] == "You rolled 1 and 2 and moved to Baltic Avenue."
+    # A replay's step on the roll itself shows the roll alone.
+    step = GameEvent.objects.get(game=game, type="DiceRolled").seq
+    replay = client.get(reverse("games:replay", args=[game.pk]), {"step": step})
+    assert f"{roller.name} rolled 1 and 2." in replay.content.decode()
+    # The history line is numbered by the move, the last event it tells.
+    [line] = [
+        x
+        for x in selectors.history_lines(game=game, viewer=other.position)
+        if "rolled" in x["text"]
+    ]
+    assert line["seq"] == GameEvent.objects.get(game=game, type="TokenMoved").seq
+
+
 # -- bad input -----------------------------------------------------------------
 
 
@@ -388,7 +430,12 @@ def test_a_sealed_bid_is_never_shown_to_another_seat_before_the_auction_closes(
             assert not any(w in text for w in WRITTEN), (name, other.position)
         exported = client.get(reverse("games:export", args=[game.pk])).json()
         assert not mentions(exported["events"], SECRET_BID)
-        assert "placed a sealed bid" in pages["history"].content.decode()
+        brief = emails.owed_brief(game, other, timezone.now())
+        assert not mentions([brief.owed, brief.title, *brief.recent], SECRET_BID)
+        history = pages["history"].content.decode()
+        assert "placed a sealed bid" in history
+        # The lines joined into sentences are there, the bid still sealed.
+        assert re.search(r"rolled \d and \d[^.]* and moved to ", history)
     # The bidder sees their own bid.
     own = client_for(bidder.user).get(reverse("games:history", args=[game.pk]))
     assert "$1,237" in own.content.decode()

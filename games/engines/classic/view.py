@@ -142,6 +142,30 @@ def _bid_words(amounts) -> str:
     return " / ".join(money(a) if a else "none" for a in amounts)
 
 
+def action(event: ev.Event) -> str | None:
+    """What a seat did on the board, as the words after its name ("rolled 4
+    and 4 (doubles)", "moved to Boardwalk", "collected $200 salary"); None for
+    an event that is not a roll, a move or a step into or out of jail."""
+    e = event
+    match e:
+        case ev.DiceRolled():
+            dbl = " (doubles)" if e.dice[0] == e.dice[1] and e.purpose != "rent" else ""
+            return f"rolled {e.dice[0]} and {e.dice[1]}{dbl}"
+        case ev.TokenMoved():
+            verb = "went back" if e.backward else "moved"
+            visiting = " (just visiting)" if e.to == JAIL else ""
+            return f"{verb} to {BOARD[e.to].name}{visiting}"
+        case ev.SalaryCollected():
+            return f"collected {money(e.amount)} salary"
+        case ev.SentToJail():
+            return "went to jail"
+        case ev.LeftJail():
+            return _LEFT_JAIL.get(e.how, "left jail")
+        case ev.StayedInJail():
+            return "stayed in jail"
+    return None
+
+
 def describe(event: ev.Event, seat: int | None, names: Sequence[str]) -> str | None:
     """The history line for `event` as `seat` may read it ("Bea placed a sealed
     bid." to others, "You bid $120 on Boardwalk." to Bea); None for no line."""
@@ -167,21 +191,15 @@ def describe(event: ev.Event, seat: int | None, names: Sequence[str]) -> str | N
             )
         case ev.TurnStarted():
             return "Your turn." if e.seat == seat else f"{names[e.seat]}'s turn."
-        case ev.DiceRolled():
-            dbl = " (doubles)" if e.dice[0] == e.dice[1] and e.purpose != "rent" else ""
-            return f"{who(e.seat)} rolled {e.dice[0]} and {e.dice[1]}{dbl}."
-        case ev.TokenMoved():
-            verb = "went back" if e.backward else "moved"
-            visiting = " (just visiting)" if e.to == JAIL else ""
-            return f"{who(e.seat)} {verb} to {at(e.to)}{visiting}."
-        case ev.SalaryCollected():
-            return f"{who(e.seat)} collected {money(e.amount)} salary."
-        case ev.SentToJail():
-            return f"{who(e.seat)} went to jail."
-        case ev.LeftJail():
-            return f"{who(e.seat)} {_LEFT_JAIL.get(e.how, 'left jail')}."
-        case ev.StayedInJail():
-            return f"{who(e.seat)} stayed in jail."
+        case (
+            ev.DiceRolled()
+            | ev.TokenMoved()
+            | ev.SalaryCollected()
+            | ev.SentToJail()
+            | ev.LeftJail()
+            | ev.StayedInJail()
+        ):
+            return f"{who(e.seat)} {action(e)}."
         case ev.PurchaseOffered():
             return None
         case ev.PropertyBought():
