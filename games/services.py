@@ -60,6 +60,10 @@ logger = logging.getLogger(__name__)
 
 # Bot moves one bots_play call makes before it hands over to a fresh task.
 BOT_MOVES_PER_CALL = 200
+# Seconds a bots_play call plays a game of bots only before it hands over to a
+# fresh task at the back of the queue: a worker thread is then soon free for a
+# bot move a human waits for (games.tasks.MOVES_QUEUE, read first).
+BOT_SLICE_SECONDS = 0.5
 # Default moves one timeout makes for one seat (end turn, then discard...).
 DEFAULT_MOVES_PER_TIMEOUT = 5
 # Deadlines further away than this are left to the beat sweep (every 30 s).
@@ -500,6 +504,7 @@ def bots_play(*, game_id: int, version: int) -> bool:
     """
     game = None
     moved = 0
+    started = time.monotonic()
     while moved < BOT_MOVES_PER_CALL:
         with transaction.atomic():
             game = _lock(game_id)
@@ -516,8 +521,10 @@ def bots_play(*, game_id: int, version: int) -> bool:
             table.save(announce=False)
             version = game.version
             moved += 1
+        if not table.humans_play() and time.monotonic() - started >= BOT_SLICE_SECONDS:
+            break
     if moved:
-        _announce(game, bots_owe=table.bots_owe())
+        _announce(game, bots_owe=table.bots_owe(), humans_play=table.humans_play())
     return moved > 0
 
 
@@ -607,6 +614,10 @@ class _Table:
     def bots_owe(self) -> bool:
         return any(self.seats[p].bot for p in self.awaited_seats())
 
+    def humans_play(self) -> bool:
+        """Someone at the table waits for the bots (a human still playing)."""
+        return any(seat.is_active_player for seat in self.seats)
+
     def changed(self, seat: Seat) -> None:
         self.dirty[seat.pk] = seat
 
@@ -651,7 +662,7 @@ class _Table:
             now=self.now,
         )
         if announce:
-            _announce(game, bots_owe=self.bots_owe())
+            _announce(game, bots_owe=self.bots_owe(), humans_play=self.humans_play())
         # What the table answering this change shows needs no query again.
         game.seats_known(self.seats)
         if self.state is not None and game.snapshot is not None:
@@ -693,11 +704,12 @@ def _seats_changed(game: Game) -> None:
     game.save(update_fields=["seat_changes"])
 
 
-def _announce(game: Game, *, bots_owe: bool = False) -> None:
+def _announce(game: Game, *, bots_owe: bool = False, humans_play: bool = False) -> None:
     """On commit: tell the table's browsers, and queue bots and the deadline.
 
     The message carries the game's stamp: its version once started, and a
-    number that moves with joins and leaves while it waits for players.
+    number that moves with joins and leaves while it waits for players. The
+    bots of a table where humans play are queued ahead of games of bots only.
     """
     game_id, version, deadline_at = game.pk, game.stamp, game.deadline_at
 
@@ -712,7 +724,7 @@ def _announce(game: Game, *, bots_owe: bool = False) -> None:
         from games import tasks
 
         if bots_owe:
-            tasks.bots_play.delay(game_id, version)
+            tasks.bots_play_queue(game_id, version, urgent=humans_play)
             return  # The earliest deadline is the bot's: bots_play moves now.
         horizon = getattr(settings, "GAMES_DEADLINE_ETA_HORIZON", DEADLINE_ETA_HORIZON)
         if deadline_at is not None and deadline_at - timezone.now() <= horizon:

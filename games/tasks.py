@@ -12,11 +12,21 @@ from django.utils import timezone
 from games import rematches, services
 from games.models import Game
 
+# The queue of bot moves a human waits for, which workers read before the
+# default one (settings.CELERY_TASK_QUEUES): games of bots only, emails and
+# sweeps go to the default queue and never hold such a move up.
+MOVES_QUEUE = "moves"
+
 
 @shared_task(ignore_result=True)
 def bots_play(game_id: int, version: int) -> bool:
     """Make the moves the bots at this table owe (see services.bots_play)."""
     return services.bots_play(game_id=game_id, version=version)
+
+
+def bots_play_queue(game_id: int, version: int, *, urgent: bool) -> None:
+    """Queue the bots' moves: `urgent` when a human at the table waits for them."""
+    bots_play.apply_async((game_id, version), queue=MOVES_QUEUE if urgent else None)
 
 
 @shared_task(ignore_result=True)

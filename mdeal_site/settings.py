@@ -18,6 +18,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlparse, urlunparse
 
 import dj_database_url
+from kombu import Queue
 
 from django.utils.csp import CSP
 
@@ -251,6 +252,12 @@ else:
     }
 
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", TESTING)
+# Two queues, read in this order by a worker started without -Q: bot moves a
+# human waits for (games.tasks.MOVES_QUEUE), then everything else (games of
+# bots only, emails, sweeps). With Redis the first is always emptied first
+# (queue_order_strategy below); the embedded broker takes them in turn.
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+CELERY_TASK_QUEUES = [Queue("moves"), Queue(CELERY_TASK_DEFAULT_QUEUE)]
 # No results are kept (the disabled backend holds nothing), so one backend
 # serves every thread. Celery otherwise makes one per thread, and under ASGI
 # every request has a thread of its own: each move that queued a task looked
@@ -281,6 +288,9 @@ if REDIS_URL:
         # another worker after this long. Deadline tasks are queued only when
         # due within games.services.DEADLINE_ETA_HORIZON (minutes), far less.
         "visibility_timeout": 60 * 60,
+        # BRPOP asks the queues in CELERY_TASK_QUEUES's order every time,
+        # rather than turning them round after each task.
+        "queue_order_strategy": "priority",
     }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 # Every follow-up a game owes is due in PostgreSQL (Game.deadline_at: a human's

@@ -9,6 +9,7 @@ import pytest
 from games import engine, services, tasks
 from games.engine import bots
 from games.errors import StaleVersion
+from games.management.commands.make_bot_games import bot_game_make
 from games.models import Game, Seat
 from tests.games.factories import (
     awaited_seat,
@@ -103,11 +104,21 @@ def test_a_bot_that_fails_plays_the_default_move(user, monkeypatch, caplog):
     assert awaited_seat(game).user == user
 
 
+def queue_recorder(monkeypatch) -> list[tuple[tuple, str | None]]:
+    """The bots' tasks queued from now on: (arguments, queue), none run."""
+    queued = []
+
+    def apply_async(args, queue=None, **options):
+        queued.append((tuple(args), queue))
+
+    monkeypatch.setattr(tasks.bots_play, "apply_async", apply_async)
+    return queued
+
+
 def test_bots_are_queued_on_commit_when_a_bot_owes_a_decision(
     user, monkeypatch, django_capture_on_commit_callbacks
 ):
-    queued = []
-    monkeypatch.setattr(tasks.bots_play, "delay", lambda *a: queued.append(a))
+    queued = queue_recorder(monkeypatch)
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         game = make_game(creator=user, bots=1)
     assert queued == []  # nothing before commit
@@ -115,9 +126,81 @@ def test_bots_are_queued_on_commit_when_a_bot_owes_a_decision(
         callback()
     game = fresh(game)
     if awaited_seat(game).bot:
-        assert queued == [(game.pk, game.version)]
+        # A human sits at this table: the bot's move goes to the urgent queue.
+        assert queued == [((game.pk, game.version), tasks.MOVES_QUEUE)]
     else:
         assert queued == []
+
+
+def test_games_of_bots_only_go_to_the_default_queue(
+    user, monkeypatch, django_capture_on_commit_callbacks
+):
+    queued = queue_recorder(monkeypatch)
+    with django_capture_on_commit_callbacks(execute=True):
+        game = bot_game_make(creator=user, seats=2)
+    game = fresh(game)
+    assert queued == [((game.pk, game.version), None)]
+
+
+def test_once_the_last_human_resigns_the_bots_are_bulk_work(
+    user, monkeypatch, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        game = make_game(creator=user, bots=2)  # bots play to the human's turn
+    queued = queue_recorder(monkeypatch)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.game_resign(game_id=game.pk, user=user)
+    game = fresh(game)
+    assert awaited_seat(game).bot
+    assert queued == [((game.pk, game.version), None)]
+
+
+def test_a_game_of_bots_only_hands_over_after_its_time_slice(
+    user, monkeypatch, django_capture_on_commit_callbacks
+):
+    """So that a worker thread soon frees up for a move a human waits for."""
+    monkeypatch.setattr(services, "BOT_SLICE_SECONDS", 0)
+    with django_capture_on_commit_callbacks(execute=False):
+        game = fresh(bot_game_make(creator=user, seats=3))
+    queued = queue_recorder(monkeypatch)
+    played = []
+    play_bot = services._play_bot
+    monkeypatch.setattr(
+        services, "_play_bot", lambda *args: played.append(play_bot(*args))
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        assert services.bots_play(game_id=game.pk, version=game.version)
+    after = fresh(game)
+    # One bot move, then the rest of the game goes to the back of the queue.
+    assert len(played) == 1
+    assert after.status == Game.Status.ACTIVE
+    assert queued == [((game.pk, after.version), None)]
+
+
+def test_bots_at_a_human_table_play_on_past_the_slice_to_the_human(
+    user, monkeypatch, django_capture_on_commit_callbacks
+):
+    monkeypatch.setattr(services, "BOT_SLICE_SECONDS", 0)
+    # Bots that only end their turns: two bots, two moves at least, no charge.
+    monkeypatch.setattr(
+        bots, "bot_move", lambda state, seat, *a, **k: engine.default_move(state, seat)
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        game = fresh(make_game(creator=user, bots=2))
+    human = awaited_seat(game)
+    queued = queue_recorder(monkeypatch)
+    with django_capture_on_commit_callbacks(execute=True):
+        move_submit_as(game, human, engine.EndTurn(seat=human.position))
+    game = fresh(game)
+    assert queued == [((game.pk, game.version), tasks.MOVES_QUEUE)]
+    with django_capture_on_commit_callbacks(execute=True):
+        assert services.bots_play(game_id=game.pk, version=game.version)
+    after = fresh(game)
+    # Both bots took their turns in one call, with no hand-over.
+    bot_moves = after.events.filter(seq__gt=game.version, cause="bot")
+    assert set(bot_moves.values_list("seat", flat=True)) == bot_positions(game)
+    assert len(queued) == 1
+    assert awaited_seat(after).user == user
 
 
 # --- deadlines -----------------------------------------------------------
@@ -485,7 +568,7 @@ def test_a_move_survives_a_broker_that_cannot_queue(
     def broker_down(*args, **kwargs):
         raise ConnectionError("broker down")
 
-    monkeypatch.setattr(tasks.bots_play, "delay", broker_down)
+    monkeypatch.setattr(tasks.bots_play, "apply_async", broker_down)
     with django_capture_on_commit_callbacks(execute=True):
         while awaited_seat(game).position == human.position:
             move_submit_as(game, human, engine.EndTurn(seat=human.position))
