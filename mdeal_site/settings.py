@@ -257,7 +257,9 @@ CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", TESTING)
 # bots only, emails, sweeps). With Redis the first is always emptied first
 # (queue_order_strategy below); the embedded broker takes them in turn.
 CELERY_TASK_DEFAULT_QUEUE = "celery"
-CELERY_TASK_QUEUES = [Queue("moves"), Queue(CELERY_TASK_DEFAULT_QUEUE)]
+CELERY_TASK_QUEUES = [
+    Queue(name, routing_key=name) for name in ("moves", CELERY_TASK_DEFAULT_QUEUE)
+]
 # No results are kept (the disabled backend holds nothing), so one backend
 # serves every thread. Celery otherwise makes one per thread, and under ASGI
 # every request has a thread of its own: each move that queued a task looked
