@@ -14,25 +14,17 @@ from django.conf import settings
 
 from games.tasks import MOVES_QUEUE
 from mdeal_site.celery import app
-from tests.processes import (
-    Process,
-    free_port,
-    python,
-    redis_binary,
-    redis_server,
-    site_env,
-    wait_for,
-)
+from tests import processes
 
 BULK = settings.CELERY_TASK_DEFAULT_QUEUE
 
 
 @pytest.fixture
 def redis_url(tmp_path):
-    if redis_binary() is None:
+    if processes.redis_binary() is None:
         pytest.skip("needs redis-server on PATH to start a private Redis")
-    port = free_port()
-    server = redis_server(port, tmp_path)
+    port = processes.free_port()
+    server = processes.redis_server(port, tmp_path)
     yield f"redis://127.0.0.1:{port}/0"
     server.stop()
 
@@ -52,17 +44,17 @@ def test_the_worker_empties_the_moves_queue_first(redis_url, tmp_path):
                 queue=queue,
                 connection=connection,
             )
-    env = site_env(REDIS_URL=redis_url, MDEAL_VAR_DIR=str(tmp_path / "var"))
-    worker = Process(
+    env = processes.site_env(REDIS_URL=redis_url, MDEAL_VAR_DIR=str(tmp_path / "var"))
+    worker = processes.Process(
         "worker",
-        python(
+        processes.python(
             *("-m", "celery", "--app", "mdeal_site", "worker"),
             *("--loglevel", "INFO", "--pool", "solo"),
         ),
         env,
     )
     try:
-        wait_for(
+        processes.wait_for(
             lambda: (
                 worker.output().count("succeeded") >= len(queued) or not worker.alive
             ),
