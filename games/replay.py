@@ -6,10 +6,12 @@ checkpoint below it (`GameCheckpoint`, one every `EVERY` events) by at most
 is. Checkpoints that an older game lacks are stored the first time a step
 past them is asked for.
 
-Whose eyes: a finished game may be replayed by whoever may see it, every hand
-open, or from one seat's view on request; a game still being played only as
-the asker sees it live (their seat's view, a spectator's for anyone else), so
-a replay never shows more than that seat saw at that step.
+Whose eyes: a finished game may be replayed by whoever may see it, with its
+kind's open view (`GameKind.open_view`: Monopoly Deal's every hand open), or
+from one seat's view on request; a game still being played only as the asker
+sees it live (their seat's view, a spectator's for anyone else), so a replay
+never shows more than that seat saw at that step. The page names what it
+shows in the game's own words (`GameKind.replay`).
 """
 
 from dataclasses import dataclass, field
@@ -23,14 +25,6 @@ from games.selectors import table_context
 
 EVERY = GameCheckpoint.EVERY
 
-# Lines for the events `describe` passes over, so each step says something:
-# (to the others, to the seat itself).
-QUIET_LINES = {
-    "CardsDealt": ("{name} was dealt {count} cards.", "You were dealt cards."),
-    "TurnEnded": ("{name} ended the turn.", "You ended your turn."),
-    "HandLimitReached": ("{name} holds more than 7 cards.", "You hold more than 7."),
-}
-
 
 @dataclass(frozen=True)
 class Moment:
@@ -43,7 +37,7 @@ class Moment:
     line: str  # what happened at this step, as these eyes read it
     eyes: int | None  # the seat whose view this is (None: see `everything`)
     eyes_name: str  # that seat's name ("" for none)
-    everything: bool  # every hand open: a finished game
+    everything: bool  # the kind's open view: a finished game
     url: str  # the replay page, without a query
     chosen_seat: int | None  # the `seat` the links keep (a finished game's choice)
     steps: list[dict] = field(default_factory=list)  # first, previous, next, last
@@ -74,9 +68,9 @@ def _step_links(url: str, step: int, last: int, seat: int | None) -> list[dict]:
     ]
 
 
-def _view_links(url: str, step: int, eyes: int | None, names: list[str]):
+def _view_links(url: str, step: int, eyes: int | None, names: list[str], words):
     views = [
-        {"label": "Every hand", "url": _link(url, step, None), "here": eyes is None}
+        {"label": words.open_link, "url": _link(url, step, None), "here": eyes is None}
     ]
     for position, name in enumerate(names):
         views.append(
@@ -104,9 +98,9 @@ def parse_step(raw: str | None, last: int) -> int:
 
 
 def replay_eyes(*, game: Game, seat: Seat | None, asked: str | None) -> int | None:
-    """The seat whose view a replay shows; None: every hand open, or nobody's.
+    """The seat whose view a replay shows; None: the open view, or nobody's.
 
-    A finished game: the seat asked for (`?seat=N`), else every hand open.
+    A finished game: the seat asked for (`?seat=N`), else the open view.
     While it runs: the asker's own seat whatever they asked (a spectator's
     view for those without one).
     """
@@ -157,13 +151,15 @@ def state_at(*, game: Game, step: int) -> tuple[object, dict]:
     return state, rows[-1][1]
 
 
-def step_line(engine, data: dict, eyes: int | None, names: list[str]) -> str:
-    """What happened at the event (its JSON), as `eyes` may read it."""
+def step_line(kind, data: dict, eyes: int | None, names: list[str]) -> str:
+    """What happened at the event (its JSON), as `eyes` may read it; for an
+    event with no history line, the kind's quiet line for it if any."""
+    engine = kind.engine
     text = engine.describe(engine.from_json(data), eyes, names)
     if text:
         return text
     seat = data.get("seat")
-    quiet = QUIET_LINES.get(data.get("type"))
+    quiet = kind.replay.quiet_lines.get(data.get("type"))
     if quiet is None or seat is None or not 0 <= seat < len(names):
         return "Nothing anyone saw changed."
     others, yours = quiet
@@ -195,14 +191,16 @@ def replay_context(
         last=game.version,
         state=state,
         view=view,
-        line=step_line(kind.engine, event, eyes, names),
+        line=step_line(kind, event, eyes, names),
         eyes=eyes,
         eyes_name=names[eyes] if eyes is not None else "",
         everything=everything,
         url=url,
         chosen_seat=chosen,
         steps=_step_links(url, number, game.version, chosen),
-        views=_view_links(url, number, eyes, names) if game.is_over else [],
+        views=(
+            _view_links(url, number, eyes, names, kind.replay) if game.is_over else []
+        ),
     )
     context = table_context(game=game, seat=seat, moment=moment)
     if game.is_over and kind.chart:

@@ -12,13 +12,29 @@ templates, and one `GameKind` entry in `_load` below.
 
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
 from games.engines.protocol import Engine
 
 DEFAULT = "deal"
+
+
+@dataclass(frozen=True)
+class ReplayWords:
+    """How a replay (games.replay) says what it shows, in the game's words."""
+
+    # The link to a finished game's open view, beside the seats' names.
+    open_link: str  # "Every hand"
+    # Above a finished game's open view (the kind's `open_view`).
+    open_view: str  # "Every hand open"
+    # Above a running game's view for someone with no seat.
+    spectator: str  # "As a spectator saw it: no hand shown"
+    # Lines for the events `describe` passes over, so each step says
+    # something: event type -> (to the others, to the seat itself), with
+    # {name} (the event's seat) and {count} (its cards) filled in.
+    quiet_lines: Mapping[str, tuple[str, str]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -49,6 +65,8 @@ class GameKind:
     winners: Callable[[Any], tuple[int, ...]]
     # (state, seat) -> whether that seat is out of the game (resigned, bankrupt).
     has_left: Callable[[Any, int], bool]
+    # The replay's words for what it shows.
+    replay: ReplayWords
     # Standing answers (games.standing): (state, awaiting, seat) -> Move | None;
     # None when the game has none.
     standing_move: Callable[..., Any] | None = None

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from games.engines import classic
 from games.engines.classic import bots
-from games.kinds import GameKind
+from games.kinds import GameKind, ReplayWords
 from games.kinds import classic as table
 from games.kinds.classic.history import join_line
 
@@ -67,6 +67,22 @@ def _open_view(state) -> dict:
     return classic.view(state, None)
 
 
+# The open view is what onlookers saw (`_open_view`): every deed and dollar,
+# no sealed bid before its auction closed, no offer between others.
+REPLAY = ReplayWords(
+    open_link="The whole table",
+    open_view="The whole table, as onlookers saw it: sealed bids show when "
+    "their auction closes",
+    spectator="As a spectator saw it: sealed bids show when their auction closes",
+    quiet_lines={
+        "PurchaseOffered": (
+            "{name} may buy the deed or put it up for auction.",
+            "You may buy the deed or put it up for auction.",
+        ),
+        "TurnEnded": ("{name} ended the turn.", "You ended your turn."),
+    },
+)
+
 CLASSIC = GameKind(
     key="classic",
     label="Classic Monopoly",
@@ -81,6 +97,7 @@ CLASSIC = GameKind(
     open_view=_open_view,
     winners=lambda state: tuple(state.winners),
     has_left=lambda state, seat: state.players[seat].out,
+    replay=REPLAY,
     assets=table.ASSETS,
     join_line=join_line,
 )

@@ -21,6 +21,8 @@ def test_every_kind_is_a_whole_entry(kind):
     get_template(kind.table_template)
     assert kinds.get(kind.key) is kind
     assert kinds.label(kind.key) == kind.label
+    words = kind.replay
+    assert words.open_link and words.open_view and words.spectator
 
 
 def test_the_kinds_are_monopoly_deal_first_then_classic():

@@ -2,7 +2,7 @@
 
 from games import engine
 from games.engine import bots
-from games.kinds import GameKind
+from games.kinds import GameKind, ReplayWords
 from games.kinds.posted import json_move
 
 
@@ -41,6 +41,20 @@ def _chart(game):
     return game_chart(game)
 
 
+REPLAY = ReplayWords(
+    open_link="Every hand",
+    open_view="Every hand open",
+    spectator="As a spectator saw it: no hand shown",
+    quiet_lines={
+        "CardsDealt": ("{name} was dealt {count} cards.", "You were dealt cards."),
+        "TurnEnded": ("{name} ended the turn.", "You ended your turn."),
+        "HandLimitReached": (
+            "{name} holds more than 7 cards.",
+            "You hold more than 7.",
+        ),
+    },
+)
+
 DEAL = GameKind(
     key="deal",
     label="Monopoly Deal",
@@ -55,6 +69,7 @@ DEAL = GameKind(
     open_view=engine.open_view,
     winners=_winners,
     has_left=_has_left,
+    replay=REPLAY,
     standing_move=_standing_move,
     chart=_chart,
 )
