@@ -2,10 +2,11 @@
 
 Each user logs in as one load player (`manage.py make_players`), creates or
 joins a public game of 2 or 3 human seats (bots mode: one human against a
-bot), and plays it to the end the way the page does: it reads the table's
-HTML, picks one of the move forms offered (card pickers included: it ticks
-cards to pay or discard), waits a think time and posts it with the CSRF token
-and the version, as htmx does (the answer is the table partial). It holds the
+bot, timing the bot's answer), and plays it to the end the way the page does:
+it reads the table's HTML, picks one of the move forms offered (card pickers
+included: it ticks cards to pay or discard), waits a think time and posts it
+with the CSRF token and the version, as htmx does (the answer is the table
+partial). It holds the
 game's WebSocket open; on a version it has not shown it GETs the table
 partial, and it asks the version endpoint every 8 s, as the page does.
 
@@ -49,6 +50,7 @@ from gevent.lock import Semaphore
 from locust import FastHttpUser, events, task
 from locust.exception import StopUser
 
+from games.loadtest.figures import bot_lines, bot_moves, percentile, unseen
 from games.loadtest.table import Table
 
 PREFIX = os.environ.get("MDEAL_LOAD_PREFIX", "load")
@@ -77,6 +79,10 @@ finding = Semaphore()  # one user at a time looks for a seat, so games fill
 moved_at: dict[tuple[int, int], float] = {}  # (game, version) -> mover's response
 early: dict[tuple[int, int], list[float]] = defaultdict(list)  # message first
 by_history: dict[str, list[float]] = defaultdict(list)  # move POST ms by length
+# Bots mode: ms from a human's move response to the bot's answer arriving, and
+# each user's move still waiting for it: user -> (response time, version).
+bot_answers: list[float] = []
+bot_waits: dict[int, tuple[float, int]] = {}
 finished_games: set[int] = set()
 counters: dict[str, int] = defaultdict(int)
 run = {"start": time.time(), "stop": None}
@@ -183,7 +189,6 @@ class Player(FastHttpUser):
         self.changed = Event()
         self.pushed = -1
         self.own_version = None
-        self.bot_wait = None  # when this seat's move left the bot to answer
 
     def on_start(self):
         self.username = self.account()
@@ -310,10 +315,18 @@ class Player(FastHttpUser):
                 self.pushed = version
             if MODE == "humans" and version != self.own_version:
                 message_arrived(game, version, arrived)
-            if self.bot_wait and version > self.bot_wait[1]:
-                record("bot answer after the mover's response", self.bot_wait[0])
-                self.bot_wait = None
+            self.bot_answered(version, arrived, by="push")
             self.changed.set()
+
+    def bot_answered(self, version: int, arrived: float, *, by: str) -> None:
+        """A version past this seat's last move: the bot has answered it."""
+        waiting = bot_waits.get(id(self))
+        if waiting is None or version <= waiting[1]:
+            return
+        del bot_waits[id(self)]
+        bot_answers.append((arrived - waiting[0]) * 1000)
+        counters[f"bot answers by {by}"] += 1
+        _fire("bot answer after the mover's response", arrived - waiting[0])
 
     def close_socket(self):
         if self.reader is not None:
@@ -403,7 +416,7 @@ class Player(FastHttpUser):
                     open_seats.remove(game)
                 self.post(f"/games/{game}/start/", {}, name="start")
             self.changed.clear()
-            if self.pushed != table.version:
+            if unseen(self.pushed, table.version):
                 table = self.table(game)
                 continue
             self.changed.wait(max(0.1, POLL_SECONDS - (time.time() - last_poll)))
@@ -414,7 +427,9 @@ class Player(FastHttpUser):
                     name="version poll",
                 )
                 if response.status_code == 200:
-                    self.pushed = max(self.pushed, int(response.json()["version"]))
+                    version = int(response.json()["version"])
+                    self.bot_answered(version, time.time(), by="poll")
+                    self.pushed = max(self.pushed, version)
                 # The floor: a view that reads no database, in the same run.
                 self.client.get("/sw.js", name="trivial view (/sw.js)")
         if game not in finished_games:
@@ -454,7 +469,7 @@ class Player(FastHttpUser):
             if length:
                 by_history[length].append((answered - started) * 1000)
             if MODE == "bots" and not fresh.mine and not fresh.over:
-                self.bot_wait = (answered, fresh.version)
+                bot_waits[id(self)] = (answered, fresh.version)
         return fresh
 
 
@@ -482,32 +497,6 @@ class LongGamePlayer(Player):
 # -- The report --------------------------------------------------------------
 
 
-def percentile(values: list[float], share: float) -> float:
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
-
-
-def bot_moves(since: float, until: float) -> tuple[int, float]:
-    """Bot moves made in the window (one per bot transaction), from PostgreSQL."""
-    url = os.environ.get("DATABASE_URL", "")
-    if not url.startswith("postgres"):
-        return 0, 0.0
-    import psycopg
-
-    with psycopg.connect(url.split("?")[0]) as connection:
-        count, first, last = connection.execute(
-            "SELECT count(DISTINCT (game_id, created_at)),"
-            " extract(epoch FROM min(created_at)), extract(epoch FROM max(created_at))"
-            " FROM games_gameevent WHERE cause = 'bot'"
-            " AND created_at >= to_timestamp(%s) AND created_at <= to_timestamp(%s)",
-            (since, until),
-        ).fetchone()
-    span = float(last - first) if count and last > first else 0.0
-    return count, (count / span if span else 0.0)
-
-
 @events.test_start.add_listener
 def started(environment, **_kwargs):
     run["start"] = time.time()
@@ -525,6 +514,7 @@ def measure_start(environment):
     environment.runner.stats.reset_all()
     counters.clear()
     by_history.clear()
+    bot_answers.clear()
     if SESSIONS:
         Path(SESSIONS).parent.mkdir(parents=True, exist_ok=True)
         Path(SESSIONS).write_text(json.dumps(saved_sessions))
@@ -581,6 +571,7 @@ def report(environment, **_kwargs):
         f"{key}: {value}"
         for key, value in sorted(counters.items())
         if key not in ("moves played", "games finished", "5xx answers")
+        and not key.startswith("bot answers by")
     ]
     if moves is not None:
         lines.append(f"move POST p95 {moves.get_response_time_percentile(0.95):.0f} ms")
@@ -592,11 +583,12 @@ def report(environment, **_kwargs):
             f"{percentile(short, 0.95):.0f} ms ({len(short)}), over {LONG_GAME} "
             f"{percentile(long, 0.95):.0f} ms ({len(long)}): ratio {ratio:.2f}"
         )
-    count, rate = bot_moves(run["start"], run["stop"])
-    if count:
-        lines.append(
-            f"bot moves through Celery: {count} ({rate:.1f}/s while bots played)"
-        )
+    lines += bot_lines(
+        bot_moves(since, run["stop"]),
+        bot_answers,
+        {by: counters[f"bot answers by {by}"] for by in ("push", "poll")},
+        [run["stop"] - answered for answered, _version in bot_waits.values()],
+    )
     text = "\n".join(lines) + "\n"
     print(text)
     REPORT.parent.mkdir(parents=True, exist_ok=True)

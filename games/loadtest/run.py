@@ -5,7 +5,8 @@ migrated if missing), with DEBUG=0 and collected static files, it starts
 `--web` daphne processes sharing one listening socket (the kernel hands each
 connection to one of them: no balancer to install), a Celery worker and beat;
 makes the load players (and with --long, games past 1,000 events; with
---bots, games of bots only); runs Locust headless for a bounded time with a
+--bots, games of bots only; with --bots or --vs-bots each user plays against
+a bot); runs Locust headless for a bounded time with a
 bounded number of users; prints the summary and stops everything.
 Locust's CSV and HTML report and the summary go to test-artifacts/load/.
 """
@@ -53,7 +54,13 @@ def arguments(argv=None):
         "--bots",
         type=int,
         default=0,
-        help="bots mode: N games of bots only, and each user plays against a bot",
+        help="N games of bots only, played by Celery beside the users, "
+        "each of whom plays against a bot (as --vs-bots)",
+    )
+    parser.add_argument(
+        "--vs-bots",
+        action="store_true",
+        help="each user plays against a bot: the report times the bot's answer",
     )
     parser.add_argument(
         "--host", help="load a site already running here (start nothing)"
@@ -217,7 +224,7 @@ def locust_run(options, host: str) -> int:
         **site_env(options),
         "MDEAL_LOAD_PREFIX": options.prefix,
         "MDEAL_LOAD_PASSWORD": options.password or LOAD_PASSWORD,
-        "MDEAL_LOAD_MODE": "bots" if options.bots else "humans",
+        "MDEAL_LOAD_MODE": "bots" if options.bots or options.vs_bots else "humans",
         "MDEAL_LOAD_THINK": str(options.think),
         "MDEAL_LOAD_LONG": str(2 * options.long),
         "MDEAL_LOAD_REPORT": str(OUT / "summary.txt"),

@@ -21,6 +21,7 @@ from collections import defaultdict
 from pathlib import Path
 from urllib.parse import urlencode, urlparse
 
+from games.loadtest.figures import percentile
 from games.loadtest.table import Table
 
 SHORT_GAME, LONG_GAME = 50, 1000  # events, as in the locustfile
@@ -135,11 +136,6 @@ class Figures:
                 + "".join(f" {percentile(cpu, p):>8.1f}" for p in (0.5, 0.95))
             )
         return lines
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if values else 0
 
 
 def history_name(version: int) -> str:

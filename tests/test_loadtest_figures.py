@@ -1,0 +1,54 @@
+"""The load harness's figures: percentiles, the stamps a player fetches the
+table for, and the bots' lines of the report."""
+
+from games.loadtest.figures import bot_lines, percentile, unseen
+
+
+def test_percentiles_are_taken_from_the_values_in_order():
+    values = [float(v) for v in range(100, 0, -1)]  # 100 down to 1
+    assert percentile(values, 0.5) == 51
+    assert percentile(values, 0.95) == 96
+    assert percentile(values, 0.99) == 100
+    assert percentile([7.0], 0.95) == 7
+    assert percentile([], 0.95) == 0
+
+
+def test_a_player_fetches_the_table_only_for_a_stamp_it_has_not_shown():
+    assert unseen(12, 10)  # someone moved
+    assert not unseen(10, 10)
+    # Its own move's answer shows 12; the last message was the move before.
+    assert not unseen(10, 12)
+    # While the game waits for players every join moves the stamp down.
+    assert unseen(-3, -2) and unseen(-2, -3) and not unseen(-2, -2)
+    assert unseen(5, -2)  # the game started
+
+
+def test_the_bots_lines_give_moves_answers_and_the_unanswered():
+    answers = [float(ms) for ms in range(10, 1010, 10)]  # 10 ms ... 1000 ms
+    lines = bot_lines(
+        {False: (1200, 20.04), True: (300, 4.5)},
+        answers,
+        {"push": 97, "poll": 3},
+        [2.5, 12.25],
+    )
+    assert lines == [
+        "bot moves through Celery in games of bots only: 1200 "
+        "(20.0/s while they played)",
+        "bot moves through Celery against humans: 300 (4.5/s while they played)",
+        "bot answers after the human's move response: 100 (97 by push, 3 by poll), "
+        "p50 510 ms, p95 960 ms, max 1000 ms",
+        "bot answers still awaited at the end: 2 (the longest for 12.2 s)",
+    ]
+
+
+def test_no_bots_no_lines():
+    assert bot_lines({}, [], {"push": 0, "poll": 0}, []) == []
+
+
+def test_answers_that_never_came_are_reported_without_a_time():
+    lines = bot_lines({True: (0, 0.0)}, [], {}, [30.0])
+    assert lines[1:] == [
+        "bot answers after the human's move response: 0 (0 by push, 0 by poll), "
+        "p50 0 ms, p95 0 ms, max 0 ms",
+        "bot answers still awaited at the end: 1 (the longest for 30.0 s)",
+    ]
