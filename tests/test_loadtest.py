@@ -60,16 +60,20 @@ def site_with_worker(postgresql, tmp_path):
         ),
         env,
     )
-    port = free_port()
-    server = daphne(port, env)
-    wait_for(
-        lambda: " ready." in worker.output() or not worker.alive,
-        timeout=60,
-        what="the worker",
-    )
-    yield f"http://127.0.0.1:{port}"
-    server.stop()
-    worker.stop()
+    try:
+        port = free_port()
+        server = daphne(port, env)
+        try:
+            wait_for(
+                lambda: " ready." in worker.output() or not worker.alive,
+                timeout=60,
+                what="the worker",
+            )
+            yield f"http://127.0.0.1:{port}"
+        finally:
+            server.stop()
+    finally:
+        worker.stop()
 
 
 def players(prefix: str) -> None:
