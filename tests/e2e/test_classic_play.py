@@ -11,6 +11,7 @@ One player then plays a whole game against bots to its end screen.
 """
 
 import json
+import random
 import re
 from unittest import mock
 
@@ -29,6 +30,8 @@ DESK = {"width": 1280, "height": 900}
 # The sealed bids: amounts no other figure of the story shows.
 ANN_BID, BEA_BID = 61, 77
 BEA, ANN = 0, 1  # seats: Bea makes the table, Ann joins it
+# The house rule that ends a game against bots in a few minutes.
+ROUNDS = 6
 
 
 @pytest.fixture
@@ -271,3 +274,70 @@ def test_two_browsers_buy_bid_trade_build_mortgage_and_leave_jail(
         assert Game.objects.get(pk=game.pk).version in versions
     state = Game.objects.get(pk=game.pk).state()
     assert [p.cash for p in state.players] == [1573, 900]
+
+
+# Whatever the prompt asks, the simplest answer first: what a hurried player
+# does. Buying is tried before declining; a bid is passed; a debt is raised in
+# the default order; a bot's trade offer is declined.
+ANSWERS = (
+    "Roll the dice",
+    "Roll for doubles",
+    re.compile(r"^Buy for \$"),
+    "Decline: auction it",
+    "Pass",
+    "Raise it and pay (default order)",
+    "Lift the ticked, keep the rest",
+    "Decline",
+    "End your turn",
+)
+
+
+def answer_the_prompt(page) -> bool:
+    """Click the first of ANSWERS the prompt offers; False when it offers none."""
+    prompt = page.locator("#prompt")
+    for name in ANSWERS:
+        button = prompt.get_by_role("button", name=name, exact=True)
+        if button.count():
+            shown = page.locator("#table").get_attribute("data-version")
+            button.first.click()
+            expect(page.locator("#table")).not_to_have_attribute(
+                "data-version", shown or ""
+            )
+            settled(page)
+            return True
+    return False
+
+
+def test_one_player_plays_classic_against_bots_to_the_turn_limit(
+    login, user_factory, screenshot
+):
+    cy = user_factory("cy", display_name="Cy")
+    # One seeded generator for every roll, shuffle and bot choice: the same
+    # game each run.
+    with mock.patch("games.services._rng", return_value=random.Random(16)):
+        with mock.patch("games.services.get_channel_layer", return_value=None):
+            game = make_game(
+                creator=cy,
+                bots=2,
+                bot="random",
+                kind="classic",
+                options={"turn_limit": ROUNDS},
+            )
+        page = login(cy)
+        page.goto(game.get_absolute_url())
+        expect(page.locator(".cboard__facts").last).to_contain_text(f"of {ROUNDS}")
+        screenshot(page, "against-bots-1280")
+        for _ in range(300):
+            if page.locator("#table.is-over").count():
+                break
+            if not answer_the_prompt(page):
+                page.wait_for_timeout(200)  # the bots' turns: the page updates
+    prompt = page.locator("#prompt")
+    expect(prompt).to_contain_text("The game is over")
+    expect(prompt).to_contain_text(re.compile(r"won \(.*turn limit"))
+    expect(page.locator(".cplayer .tag", has_text="winner").first).to_be_visible()
+    screenshot(page, "game-over-1280")
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    state = game.state()
+    assert state.over and state.end_reason == "turn limit" and state.winners
