@@ -36,7 +36,7 @@ ROUNDS = 6
 
 @pytest.fixture
 def dice():
-    """The dice of every move the site plays, scripted: `dice.faces += [3, 3]`.
+    """The dice of every move the site plays, scripted (`roll` below).
 
     With an empty script the deal is Random(0)'s: the second seat goes first.
     """
@@ -68,6 +68,12 @@ def click(page, name: str):
     page.locator("#prompt").get_by_role("button", name=name, exact=True).click()
     expect(page.locator("#table")).not_to_have_attribute("data-version", shown or "")
     settled(page)
+
+
+def roll(page, dice, *faces: int, button: str = "Roll the dice"):
+    """Roll from the page with the dice coming up `faces`."""
+    dice.faces += faces
+    click(page, button)
 
 
 def unfold(page, fold: str):
@@ -132,12 +138,10 @@ def test_two_browsers_buy_bid_trade_build_mortgage_and_leave_jail(
 
     # Ann rolls doubles onto Oriental Avenue and buys it, rolls again onto
     # Connecticut Avenue and buys that too.
-    dice.faces += [3, 3]
-    click(page_a, "Roll the dice")
+    roll(page_a, dice, 3, 3)
     expect(prompt_a).to_contain_text("Buy Oriental Avenue?")
     click(page_a, "Buy for $100")
-    dice.faces += [1, 2]
-    click(page_a, "Roll the dice")
+    roll(page_a, dice, 1, 2)
     click(page_a, "Buy for $120")
     expect(cash(page_a, ANN)).to_have_text(re.compile(r"\$1,280"))
     for page in (page_a, page_b):
@@ -153,8 +157,7 @@ def test_two_browsers_buy_bid_trade_build_mortgage_and_leave_jail(
 
     # Bea lands on Vermont Avenue and declines it: a sealed-bid auction.
     expect(prompt_b).to_contain_text("Roll the dice")
-    dice.faces += [3, 5]
-    click(page_b, "Roll the dice")
+    roll(page_b, dice, 3, 5)
     expect(prompt_b).to_contain_text("Buy Vermont Avenue?")
     click(page_b, "Decline: auction it")
     watch_for(page_b, f"${ANN_BID}")
@@ -215,8 +218,7 @@ def test_two_browsers_buy_bid_trade_build_mortgage_and_leave_jail(
     screenshot(page_b, "houses-375")
 
     # Ann rolls onto Virginia Avenue, buys it and mortgages it.
-    dice.faces += [2, 3]
-    click(page_a, "Roll the dice")
+    roll(page_a, dice, 2, 3)
     click(page_a, "Buy for $160")
     unfold(page_a, "manage")
     click(page_a, "Virginia Avenue (+$80)")
@@ -233,9 +235,8 @@ def test_two_browsers_buy_bid_trade_build_mortgage_and_leave_jail(
     click(page_a, "End your turn")
 
     # Bea rolls doubles to Free Parking, then doubles onto Go To Jail.
-    dice.faces += [6, 6, 5, 5]
-    click(page_b, "Roll the dice")
-    click(page_b, "Roll the dice")
+    roll(page_b, dice, 6, 6)
+    roll(page_b, dice, 5, 5)
     for page in (page_a, page_b):
         expect(page.locator(f"#cplayer-{BEA}")).to_contain_text(
             "In jail (0 of 3 tries used)"
@@ -243,11 +244,8 @@ def test_two_browsers_buy_bid_trade_build_mortgage_and_leave_jail(
         expect(square(page, 10)).to_have_attribute(
             "title", re.compile(r"\b(You|Bea) in jail\b")
         )
-        expect(page.locator("#history")).to_contain_text(
-            re.compile(r"(You|Bea) went to jail")
-        )
-    dice.faces += [2, 4]
-    click(page_a, "Roll the dice")
+        expect(page.locator("#history")).to_contain_text("went to jail")
+    roll(page_a, dice, 2, 4)
     click(page_a, "End your turn")
 
     # In jail: pay, use a card or roll for doubles. Doubles: out, onto Ann's
@@ -255,11 +253,10 @@ def test_two_browsers_buy_bid_trade_build_mortgage_and_leave_jail(
     expect(prompt_b).to_contain_text("You are in jail")
     expect(prompt_b.get_by_role("button", name="Pay $50")).to_be_visible()
     screenshot(page_b, "jail-375")
-    dice.faces += [2, 2]
-    click(page_b, "Roll for doubles")
+    roll(page_b, dice, 2, 2, button="Roll for doubles")
     expect(prompt_b).to_contain_text("End your turn")
     for page in (page_a, page_b):
-        expect(page.locator("#history")).to_contain_text("rolled doubles and left jail")
+        expect(page.locator("#history")).to_contain_text("left jail")
         expect(page.locator(f"#cplayer-{BEA}")).to_contain_text("On Virginia Avenue")
         expect(cash(page, BEA)).to_have_text(re.compile(r"\$1,573"))
     click(page_b, "End your turn")
