@@ -6,11 +6,34 @@ import time
 from redis import exceptions as redis_errors
 
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
-from django.core.cache.backends.redis import RedisCache
+from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 
 logger = logging.getLogger(__name__)
 
 UNREACHABLE = (redis_errors.ConnectionError, redis_errors.TimeoutError)
+
+
+class ReusedClientRedisCacheClient(RedisCacheClient):
+    """Django's Redis cache client, keeping one `redis.Redis` per pool.
+
+    Django makes a new `redis.Redis` for every operation, and each one builds
+    its table of response callbacks: 0.2 ms of CPU, most of a cache read (every
+    page's presence mark, every session read). A `redis.Redis` is safe to
+    share between threads: it takes a connection from its pool per command.
+    """
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._clients = {}
+
+    def get_client(self, key=None, *, write=False):
+        pool = self._get_connection_pool(write)
+        client = self._clients.get(id(pool))
+        if client is None:
+            client = self._clients.setdefault(
+                id(pool), self._client(connection_pool=pool)
+            )
+        return client
 
 
 class ResilientRedisCache(RedisCache):
@@ -28,6 +51,7 @@ class ResilientRedisCache(RedisCache):
 
     def __init__(self, server, params):
         super().__init__(server, params)
+        self._class = ReusedClientRedisCacheClient
         self._unreachable_until = 0.0
 
     def _or(self, fallback, operation, *args):

@@ -6,6 +6,7 @@ that loses its broker) run these as separate processes, as production does.
 The data they read must be committed: such tests use ``transactional_db``.
 """
 
+import json
 import os
 import shutil
 import signal
@@ -174,3 +175,28 @@ def redis_server(port: int, workdir: Path) -> Process:
     )
     wait_for(lambda: port_open(port), timeout=10, what="redis-server")
     return process
+
+
+def configured(name: str, **env: str | None):
+    """Setting ``name`` as settings.py builds it under these variables (None
+    unsets one), read in a fresh process."""
+    environ = {**os.environ, "DJANGO_SETTINGS_MODULE": "mdeal_site.settings"}
+    for key, value in env.items():
+        if value is None:
+            environ.pop(key, None)
+        else:
+            environ[key] = value
+    code = (
+        "import json; from django.conf import settings; "
+        f"print(json.dumps(settings.{name}))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env=environ,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)

@@ -16,7 +16,7 @@ def test_a_request_says_its_queries_and_cpu_time_when_asked(client_logged_in):
     with override_settings(MIDDLEWARE=[COST, *settings.MIDDLEWARE]):
         response = client_logged_in.get("/games/mine/")
 
-    assert int(response["X-Queries"]) >= 2  # the session and the user at least
+    assert int(response["X-Queries"]) >= 1  # the user at least
     assert re.fullmatch(r"cpu;dur=\d+\.\d\d", response["Server-Timing"])
 
 

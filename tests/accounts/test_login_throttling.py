@@ -6,13 +6,8 @@ Every test starts with an empty cache (tests/conftest.py), so no count leaks
 from one test to the next.
 """
 
-import json
 import logging
-import os
 import re
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -20,7 +15,8 @@ from django.core import mail
 from django.test import Client
 from django.urls import reverse
 
-ROOT = Path(__file__).resolve().parent.parent.parent
+from tests.processes import configured
+
 LOGIN = reverse("account_login")
 WRONG = "and/or password you specified are not correct."
 LOCKED = "Too many failed login attempts"
@@ -58,31 +54,6 @@ def reset_password(client, user, new_password):
         {"password1": new_password, "password2": new_password},
     )
     assert response.status_code == 302
-
-
-def configured(name: str, **env: str | None):
-    """Setting ``name`` as settings.py builds it under these variables (None
-    unsets one), read in a fresh process."""
-    environ = {**os.environ, "DJANGO_SETTINGS_MODULE": "mdeal_site.settings"}
-    for key, value in env.items():
-        if value is None:
-            environ.pop(key, None)
-        else:
-            environ[key] = value
-    code = (
-        "import json; from django.conf import settings; "
-        f"print(json.dumps(settings.{name}))"
-    )
-    result = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=ROOT,
-        env=environ,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout)
 
 
 @pytest.mark.django_db

@@ -19,9 +19,10 @@ from tests.games.test_ratings import play_to_end
 
 pytestmark = pytest.mark.django_db
 
-# Session and user (auth middleware), then the page's own queries.
-LEADERBOARD_QUERIES = 6
-PLAYER_QUERIES = 11
+# The user (auth middleware; the session comes from the cache), then the
+# page's own queries.
+LEADERBOARD_QUERIES = 5
+PLAYER_QUERIES = 10
 
 
 def client_for(user) -> Client:

@@ -89,11 +89,11 @@ def test_only_a_move_crossing_a_multiple_of_the_interval_writes_a_checkpoint(
     assert list(seqs) == [GameCheckpoint.EVERY, 2 * GameCheckpoint.EVERY]
 
 
-# The whole move POST answered with the table partial: the session, the user,
-# the move's own queries (less the Web Push lookup: the seats read says it),
-# and the last events for the history. The game and its seats are not read
-# again for the answer: the service hands them over.
-MOVE_POST_QUERIES = 8
+# The whole move POST answered with the table partial: the user (the session
+# comes from the cache), the move's own queries (less the Web Push lookup: the
+# seats read says it), and the last events for the history. The game and its
+# seats are not read again for the answer: the service hands them over.
+MOVE_POST_QUERIES = 7
 
 
 def move_post_queries(client, game, seat) -> list[str]:
@@ -111,7 +111,7 @@ def move_post_queries(client, game, seat) -> list[str]:
     return [q["sql"] for q in queries if "SAVEPOINT" not in q["sql"]]
 
 
-def test_a_move_post_with_its_partial_costs_at_most_8_queries(user, other_user):
+def test_a_move_post_with_its_partial_costs_at_most_7_queries(user, other_user):
     assert vapid.server_key() is not None  # Web Push on: its lookup is joined
     game = make_game(creator=user, players=[other_user])
     clients = {}

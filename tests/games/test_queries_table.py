@@ -18,11 +18,11 @@ from tests.games.factories import (
 
 pytestmark = pytest.mark.django_db
 
-MAX_QUERIES = 8  # session, user, game, seats, the last events, and a margin
-# The partial a seat asks for after each move: session, user, game, seats,
-# the last events. The presence row was written by the first read and is not
-# written again within presence.REFRESH.
-PARTIAL_QUERIES = 5
+MAX_QUERIES = 8  # user, game, seats, the last events, and a margin
+# The partial a seat asks for after each move: user, game, seats, the last
+# events (the session comes from the cache). The presence row was written by
+# the first read and is not written again within presence.REFRESH.
+PARTIAL_QUERIES = 4
 
 
 def play_timeouts(game, *, until_version: int):

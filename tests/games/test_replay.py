@@ -364,9 +364,9 @@ def test_missing_checkpoints_are_filled_in_by_the_first_replay_past_them(
     assert GameCheckpoint.objects.filter(game=game, seq=3 * EVERY).exists()
 
 
-# session, user, game, seats with their users, the checkpoint, the events after
-# it, the history lines.
-REPLAY_QUERIES = 7
+# user (the session comes from the cache), game, seats with their users, the
+# checkpoint, the events after it, the history lines.
+REPLAY_QUERIES = 6
 
 
 def test_a_step_costs_the_same_queries_at_event_10_and_event_1000(
