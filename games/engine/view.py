@@ -3,6 +3,8 @@
 from collections.abc import Sequence
 from typing import Any
 
+from games.engines.plumbing import in_words
+
 from . import events as ev
 from .cards import COLOUR_NAMES, DECK
 from .rules import awaiting
@@ -155,9 +157,7 @@ def _names(cards: Sequence[int]) -> str:
     names = [DECK[c].name for c in cards]
     if not names:
         return "nothing"
-    if len(names) == 1:
-        return names[0]
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return in_words(names)
 
 
 def _count(n: int) -> str:

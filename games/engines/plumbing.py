@@ -1,10 +1,11 @@
 """What both engines really share: the replay fold, a dataclass JSON codec, the
-house rules' JSON form, and the line reading and option parsing of scenarios."""
+house rules' JSON form, the line reading and option parsing of scenarios, and
+the list in words of their history lines."""
 
 import re
 import types
 import typing
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import fields, is_dataclass
 from enum import Enum
 from functools import reduce
@@ -14,6 +15,13 @@ from typing import Any
 def fold(evolve: Callable[[Any, Any], Any], events: Iterable, initial=None) -> Any:
     """Replay: reduce(evolve, events, initial)."""
     return reduce(evolve, events, initial)
+
+
+def in_words(items: Sequence[str]) -> str:
+    """ "A", "A and B", "A, B and C"."""
+    if len(items) < 2:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 class JsonOptions:

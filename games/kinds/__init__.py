@@ -59,6 +59,9 @@ class GameKind:
     # transaction (all or none); raises engine.IllegalMove with a sentence for
     # data it cannot read.
     moves_from_post: Callable[[Mapping[str, Any], dict, int], list]
+    # (view, seat, names) -> what that seat owes in its own view, in
+    # sentences ("" for nothing): emails, Web Push, the table's status line.
+    owed: Callable[[dict, int, list[str]], str]
     # (state) -> the view with every secret shown, for a finished game's replay.
     open_view: Callable[[Any], dict]
     # (state) -> the winning seats of a game that is over (empty: nobody won).

@@ -11,6 +11,7 @@ from games.engines.classic import bots
 from games.kinds import GameKind, ReplayWords
 from games.kinds import classic as table
 from games.kinds.classic.history import join_line
+from games.kinds.classic.owed import owed_line
 
 
 def _bot_move(state, seat, level, rng, *, seconds=None, clock=None):
@@ -49,9 +50,9 @@ def status_line(
             return "The game is over."
         who = " and ".join("You" if s == viewer else names[s] for s in winners)
         return f"{who} won the game!"
-    mine = next((a for a in view["awaiting"] if a["seat"] == viewer), None)
-    if mine is not None:
-        return mine["detail"]
+    mine = owed_line(view, viewer, names)
+    if mine:
+        return mine
     waiting = sorted({names[a["seat"]] for a in view["awaiting"]})
     if not waiting:
         return ""
@@ -94,6 +95,7 @@ CLASSIC = GameKind(
     table_template=table.TEMPLATE,
     present=_present,
     moves_from_post=table.moves_from_post,
+    owed=owed_line,
     open_view=_open_view,
     winners=lambda state: tuple(state.winners),
     has_left=lambda state, seat: state.players[seat].out,

@@ -130,7 +130,7 @@ def reminder_send(*, notification_id: int, claim=None, last_try: bool = False) -
     return send_claimed(
         user=user,
         kind=unsubscribe.Kind.REMINDER,
-        subject=f"{brief.time_left} left {what} in game {game.pk}",
+        subject=f"{brief.time_left} left {what} in {brief.title}",
         template="reminder",
         context={"brief": brief},
         records=mine,

@@ -17,7 +17,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.timesince import timeuntil
 
-from games import selectors
+from games import kinds, selectors
+from games.engines.plumbing import in_words
 from games.models import Game, Seat
 from games.notifications import unsubscribe
 
@@ -57,21 +58,17 @@ def time_left(deadline: datetime, now: datetime) -> str:
 
 
 def game_title(game: Game, seat: Seat | None) -> str:
+    """ "Classic Monopoly game 41 with Bea and Cy": the game, named for `seat`."""
     seats = sorted(game.seats.all(), key=lambda s: s.position)
     others = [s.name for s in seats if seat is None or s.pk != seat.pk]
-    if not others:
-        return f"Game {game.pk}"
-    return f"Game {game.pk} with {_and(others)}"
-
-
-def _and(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    title = f"{kinds.label(game.kind)} game {game.pk}"
+    return f"{title} with {in_words(others)}" if others else title
 
 
 def owed_brief(game: Game, seat: Seat, now: datetime, *, recent: bool = True):
     """What `seat` owes at `game` now, from the engine's view for that seat."""
-    view = game.engine.view(game.state(), seat.position)
-    owed = next((a for a in view["awaiting"] if a["seat"] == seat.position), None)
+    kind = game.game_kind
+    view = kind.engine.view(game.state(), seat.position)
     deadline = game.deadline_for(seat.position)
     lines = []
     if recent:
@@ -84,7 +81,7 @@ def owed_brief(game: Game, seat: Seat, now: datetime, *, recent: bool = True):
         game=game,
         url=absolute(game.get_absolute_url()),
         title=game_title(game, seat),
-        owed=owed["detail"] if owed else "",
+        owed=kind.owed(view, seat.position, game.seat_names()),
         deadline=deadline,
         time_left=time_left(deadline, now) if deadline else "",
         recent=lines,

@@ -128,7 +128,7 @@ def test_notify_me_on_the_profile_then_the_move_arrives_encrypted(
     [received] = push_service.received
     assert received.path == "/push/ada-phone"
     message = device.read(received.body)
-    assert message["title"] == f"Your move in Game {game.pk} with Bea"
+    assert message["title"] == f"Your move in Monopoly Deal game {game.pk} with Bea"
     assert message["body"].startswith("Your turn: play up to 3 cards.")
     assert message["url"] == f"https://mdeal.example/games/{game.pk}/"
 

@@ -54,7 +54,10 @@ def test_one_email_for_a_batch_of_messages_after_the_grace_time(clock, players):
     sweep()
     sweep()
     [message] = chat_emails(ada)
-    assert message.subject == f"2 new chat messages in Game {game.pk} with Bea"
+    assert (
+        message.subject
+        == f"2 new chat messages in Monopoly Deal game {game.pk} with Bea"
+    )
     assert "Bea: hello <Ada>" in message.body
     assert "Bea: are you there?" in message.body
     assert "my own words" not in message.body

@@ -40,7 +40,9 @@ def test_your_move_email_goes_out_after_the_grace_time(clock, ada, bea):
     sweep()
 
     [message] = emails_to(ada)
-    assert message.subject == f"It is your move in Game {game.pk} with Bea"
+    assert (
+        message.subject == f"It is your move in Monopoly Deal game {game.pk} with Bea"
+    )
     table_url = f"{SITE}/games/{game.pk}/"
     assert table_url in message.body
     assert f'href="{table_url}"' in html_of(message)
@@ -80,7 +82,7 @@ def test_no_email_when_the_player_moved_within_the_grace_time(clock, ada, bea):
 
     assert emails_to(ada) == []
     assert [m.subject for m in emails_to(bea)] == [
-        f"It is your move in Game {game.pk} with Ada"
+        f"It is your move in Monopoly Deal game {game.pk} with Ada"
     ]
 
 

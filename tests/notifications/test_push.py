@@ -216,7 +216,7 @@ def test_your_move_is_pushed_encrypted_to_each_device(clock, ada, bea, push_serv
     assert sorted(by_path) == ["/push/laptop", "/push/phone"]
     message = phone.read(by_path["/push/phone"].body)
     assert message == laptop.read(by_path["/push/laptop"].body)
-    assert message["title"] == f"Your move in Game {game.pk} with Bea"
+    assert message["title"] == f"Your move in Monopoly Deal game {game.pk} with Bea"
     assert message["body"] == "Your turn: play up to 3 cards. 57 minutes left."
     assert message["url"] == f"{SITE}/games/{game.pk}/"
     headers = by_path["/push/phone"].headers
@@ -278,7 +278,9 @@ def test_a_reminder_is_pushed_once_when_time_runs_short(
     sweep()
     [_, reminder] = push_service.received
     message = device.read(reminder.body)
-    assert message["title"] == f"29 minutes left in Game {game.pk} with Bea"
+    assert (
+        message["title"] == f"29 minutes left in Monopoly Deal game {game.pk} with Bea"
+    )
     assert message["body"].startswith("Your turn: play up to 3 cards. When time")
     assert Notification.objects.get(kind="reminder", channel="push").outcome == "sent"
 

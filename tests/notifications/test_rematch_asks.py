@@ -108,7 +108,8 @@ def test_a_reminder_before_the_offer_lapses(clock, finished, ada, bea):
     sweep()
     [reminder] = [m for m in emails_to(bea) if "left to answer" in m.subject]
     assert reminder.subject.endswith(
-        f"left to answer the rematch in game {finished.pk}"
+        f"left to answer the rematch in Monopoly Deal game {finished.pk} "
+        "with Ada and Bot 3 (sensible)"
     )
     assert "the offer lapses" in reminder.body
     assert "simplest move" not in reminder.body

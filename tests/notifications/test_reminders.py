@@ -49,7 +49,10 @@ def test_a_reminder_when_a_quarter_of_the_time_is_left(clock, ada, other_user):
     sweep()
 
     [message] = reminders_to(ada)
-    assert message.subject == f"6 hours left for your move in game {game.pk}"
+    assert (
+        message.subject
+        == f"6 hours left for your move in Monopoly Deal game {game.pk} with Bea"
+    )
     # 12:00 UTC on 4 March is 07:00 in New York.
     assert "Wednesday 4 March, 07:00 EST" in message.body
     assert f"https://mdeal.example/games/{game.pk}/" in message.body

@@ -69,7 +69,10 @@ def test_a_move_email_crosses_a_real_smtp_server_with_both_parts(
 
     [received] = smtp_server.messages
     assert received["To"] == user.email
-    assert received["Subject"] == f"It is your move in Game {game.pk} with Bea"
+    assert (
+        received["Subject"]
+        == f"It is your move in Monopoly Deal game {game.pk} with Bea"
+    )
     assert received["List-Unsubscribe"].startswith(
         f"<{SITE}/notifications/unsubscribe/"
     )

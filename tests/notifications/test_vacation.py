@@ -48,7 +48,10 @@ def test_no_reminder_while_away_and_one_after_the_return(clock, user, other_user
     clock.advance(60 * 60)
     sweep()
     [message] = reminders_to(user)
-    assert message.subject == f"6 hours left for your move in game {game.pk}"
+    assert (
+        message.subject
+        == f"6 hours left for your move in Monopoly Deal game {game.pk} with Bea"
+    )
 
 
 def test_no_your_move_email_while_away_but_one_after_the_return(

@@ -3,6 +3,7 @@
 from collections.abc import Sequence
 from typing import Any
 
+from ..plumbing import in_words
 from . import events as ev
 from .board import BOARD, DEEDS, JAIL
 from .cards import CARDS
@@ -133,7 +134,7 @@ def _goods(cash: int, deeds, cards) -> str:
     items = [money(cash)] if cash else []
     items += [BOARD[i].name for i in deeds]
     items += ["a Get Out of Jail Free card"] * len(cards)
-    return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else items[0]
+    return in_words(items)
 
 
 def _bid_words(amounts) -> str:

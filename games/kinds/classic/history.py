@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from games.engines.classic import events as ev
 from games.engines.classic.view import action
+from games.engines.plumbing import in_words
 
 # After a roll, what it brings about goes on in the same sentence; after a
 # move, the salary for passing GO and the way to jail.
@@ -57,4 +58,4 @@ def join_line(
     words = [_words(e, b) for e, b in zip(events, befores, strict=True)]
     actor = events[0].seat
     who = "You" if actor == seat else names[actor]
-    return f"{who} {', '.join(words[:-1])} and {words[-1]}."
+    return f"{who} {in_words(words)}."

@@ -14,6 +14,7 @@ from games.engines.classic.board import COLOUR_GROUPS, HOTEL, JAIL, JAIL_FINE
 from games.engines.classic.figures import money
 
 from . import choices
+from .owed import if_declined
 
 GROUP_LABELS = {
     "brown": "Brown",
@@ -396,11 +397,7 @@ def _decision(view, seat, names) -> dict[str, Any] | None:
             no_auctions = view["options"].get("no_auctions", False)
             out["detail"] = (
                 f"{sp.name} costs {money(sp.price)}; you have {money(cash)}. "
-                + (
-                    "If you decline, it stays with the bank."
-                    if no_auctions
-                    else "If you decline, it goes to auction by sealed bids."
-                )
+                + if_declined(view)
             )
             if cash >= sp.price:
                 buttons.append(_button("buy", f"Buy for {money(sp.price)}", "play"))

@@ -21,6 +21,11 @@ def _moves_from_post(data, view: dict, seat: int) -> list:
     return [json_move(engine, data, seat)]
 
 
+def _owed(view: dict, seat: int, names: list[str]) -> str:
+    owed = next((a for a in view["awaiting"] if a["seat"] == seat), None)
+    return owed["detail"] if owed else ""
+
+
 def _winners(state) -> tuple[int, ...]:
     return () if state.winner is None else (state.winner,)
 
@@ -66,6 +71,7 @@ DEAL = GameKind(
     table_template="games/table.html#main",
     present=_present,
     moves_from_post=_moves_from_post,
+    owed=_owed,
     open_view=engine.open_view,
     winners=_winners,
     has_left=_has_left,
