@@ -6,7 +6,7 @@ from . import moves as mv
 from .board import BOARD, COLOUR_GROUPS, GROUPS, HOTEL, JAIL_FINE, STREET
 from .buildings import mortgage_order, one_level_sale
 from .errors import IllegalMove
-from .figures import holds_group, may_manage, may_raise, money, open_matters
+from .figures import either, holds_group, may_manage, may_raise, money, open_matters
 from .state import END, JAIL_START, ROLL, State
 
 
@@ -29,6 +29,18 @@ def _whom(creditors: tuple[int, ...]) -> str:
     if len(creditors) == 1:
         return f"seat {creditors[0]}"
     return "the other players"
+
+
+def _ways_out(state: State) -> str:
+    """The ways out of jail open to the active player: the fine only with the
+    cash for it, a card only when they hold one."""
+    p = state.players[state.active]
+    ways = ["roll for doubles"]
+    if p.cash >= JAIL_FINE:
+        ways.append(f"pay {money(JAIL_FINE)}")
+    if p.jail_cards:
+        ways.append("use a card")
+    return either(ways)
 
 
 def awaiting(state: State) -> tuple[Awaiting, ...]:
@@ -81,7 +93,7 @@ def awaiting(state: State) -> tuple[Awaiting, ...]:
         )
     else:
         detail = {
-            JAIL_START: "You are in jail: roll for doubles, pay $50 or use a card.",
+            JAIL_START: f"You are in jail: {_ways_out(state)}.",
             ROLL: "Roll the dice.",
             END: "End your turn.",
         }[state.stage]

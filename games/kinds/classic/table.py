@@ -11,7 +11,7 @@ from typing import Any
 
 from games.engines.classic import BOARD, GROUPS
 from games.engines.classic.board import COLOUR_GROUPS, HOTEL, JAIL, JAIL_FINE
-from games.engines.classic.figures import money
+from games.engines.classic.figures import either, money
 
 from . import choices
 from .owed import if_declined
@@ -381,15 +381,16 @@ def _decision(view, seat, names) -> dict[str, Any] | None:
         case "end":
             buttons.append(_button("end_turn", "End your turn", "end"))
         case "jail":
-            out["detail"] = (
-                f"Roll for doubles (try {me['jail_turns'] + 1} of 3), pay "
-                f"{money(JAIL_FINE)} or use a Get Out of Jail Free card."
-            )
+            ways = [f"roll for doubles (try {me['jail_turns'] + 1} of 3)"]
             buttons.append(_button("roll", "Roll for doubles", "play"))
             if cash >= JAIL_FINE:
+                ways.append(f"pay {money(JAIL_FINE)}")
                 buttons.append(_button("pay_fine", f"Pay {money(JAIL_FINE)}"))
             if me["jail_cards"]:
+                ways.append("use a Get Out of Jail Free card")
                 buttons.append(_button("use_card", "Use your card"))
+            detail = either(ways)
+            out["detail"] = detail[:1].upper() + detail[1:] + "."
         case "buy":
             sp = BOARD[entry["space"]]
             out["title"] = f"Buy {sp.name}?"

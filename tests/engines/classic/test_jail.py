@@ -29,6 +29,16 @@ def test_a_player_in_jail_decides_before_rolling():
     }
 
 
+def test_the_jail_decision_names_only_the_ways_out_the_player_has():
+    def detail(text: str) -> str:
+        return awaiting(scenario(text))[0].detail
+
+    both = "0 jail: 0\n0 cards: cc_jail_free"
+    assert detail(both) == "You are in jail: roll for doubles, pay $50 or use a card."
+    assert detail("0 jail: 0") == "You are in jail: roll for doubles or pay $50."
+    assert detail("0 jail: 0\n0 cash: 49") == "You are in jail: roll for doubles."
+
+
 def test_using_a_card_returns_it_to_the_bottom_of_its_deck_and_the_turn_goes_on():
     s = apply(scenario("0 jail: 0\n0 cards: cc_jail_free"), UseJailCard(seat=0))
     assert not s.players[0].in_jail and s.chest[-1] == "cc_jail_free"

@@ -90,7 +90,11 @@ def test_jail_offers_doubles_the_fine_and_the_card_when_they_apply():
     assert "pay_fine" not in actions(render(positions.jail(), 2))  # $45
     acts = actions(render(positions.jail_with_card(), 2))
     assert acts[:3] == ["roll", "pay_fine", "use_card"]
-    assert "Roll for doubles (try 2 of 3)" in render(positions.jail(), 2)
+    assert "Roll for doubles (try 2 of 3)." in render(positions.jail(), 2)
+    assert (
+        "Roll for doubles (try 2 of 3), pay $50 or use a Get Out of Jail Free card."
+        in render(positions.jail_with_card(), 2)
+    )
 
 
 def test_buy_or_auction_and_raising_cash_when_short():
