@@ -105,11 +105,26 @@ def _utility_rent(deeds: dict[int, dict[str, Any]], owner: int) -> str:
     return "10 x dice" if held == 2 else "4 x dice"
 
 
-def _spaces(view, deeds, names, seat):
+def initials(names: list[str]) -> list[str]:
+    """Each player's mark on the board: the first letter of their name, and
+    where two names share it ("Bot 2", "Bot 3") with the name's first digit,
+    else their seat's number: "B2", "B3"."""
+    firsts = [name[:1].upper() for name in names]
+    marks = []
+    for seat, (name, first) in enumerate(zip(names, firsts, strict=True)):
+        if firsts.count(first) == 1:
+            marks.append(first)
+        else:
+            digit = next((c for c in name if c.isdigit()), str(seat + 1))
+            marks.append(first + digit)
+    return marks
+
+
+def _spaces(view, deeds, names, seat, marks):
     tokens: dict[int, list[dict[str, Any]]] = {}
     for p in view["players"]:
         if not p["out"]:
-            tokens.setdefault(p["position"], []).append(_token(p, names, seat))
+            tokens.setdefault(p["position"], []).append(_token(p, names, seat, marks))
     on_offer = {view["for_sale"], *(view["auction"] or {}).get("lots", ())}
     out = []
     for sp in BOARD:
@@ -148,7 +163,7 @@ def _spaces(view, deeds, names, seat):
                 "side": _side(sp.index),
                 "colour": colour_class(sp.group) if sp.kind == "street" else "",
                 "owner": owner,
-                "owner_initial": names[owner][:1].upper() if owner is not None else "",
+                "owner_initial": marks[owner] if owner is not None else "",
                 "mortgaged": bool(d and d["mortgaged"]),
                 "houses": range(level) if 0 < level < HOTEL else range(0),
                 "hotel": level == HOTEL,
@@ -172,7 +187,7 @@ def _whose(owner: int, names, seat) -> str:
     return "yours" if owner == seat else f"{names[owner]}'s"
 
 
-def _token(p: dict[str, Any], names, seat) -> dict[str, Any]:
+def _token(p: dict[str, Any], names, seat, marks) -> dict[str, Any]:
     s = p["seat"]
     if p["in_jail"]:
         where = "in jail"
@@ -183,7 +198,7 @@ def _token(p: dict[str, Any], names, seat) -> dict[str, Any]:
     who = "You" if s == seat else names[s]
     return {
         "seat": s,
-        "initial": names[s][:1].upper(),
+        "initial": marks[s],
         "name": names[s],
         "in_jail": p["in_jail"],
         "label": f"{who} {where}".strip() if where else who,
@@ -197,7 +212,7 @@ def _awaited(view) -> dict[int, str]:
     return out
 
 
-def _players(view, deeds, names, seat):
+def _players(view, deeds, names, seat, marks):
     awaited = _awaited(view)
     out = []
     for p in view["players"]:
@@ -225,7 +240,7 @@ def _players(view, deeds, names, seat):
             {
                 "seat": s,
                 "name": names[s],
-                "initial": names[s][:1].upper(),
+                "initial": marks[s],
                 "is_me": s == seat,
                 "is_active": s == view["active"] and view["stage"] != "over",
                 "awaited": _TAGS.get(awaited.get(s, ""), ""),
@@ -669,6 +684,7 @@ def table_context(
     the table's URLs (`move`: where the forms post). The template also reads
     the page's `game.version` and CSRF token, as the Deal's move forms do."""
     deeds = choices.deeds_by_space(view)
+    marks = initials(names)
     roll = view["last_roll"]
     prompt = _prompt(view, deeds, seat, names)
     decision = prompt["decision"] if prompt else None
@@ -676,8 +692,8 @@ def table_context(
         "classic": {
             "urls": urls,
             "seat": seat,
-            "spaces": _spaces(view, deeds, names, seat),
-            "players": _players(view, deeds, names, seat),
+            "spaces": _spaces(view, deeds, names, seat, marks),
+            "players": _players(view, deeds, names, seat, marks),
             "dice": (
                 {"faces": roll, "total": sum(roll), "doubles": roll[0] == roll[1]}
                 if len(roll) == 2

@@ -8,6 +8,7 @@ import pytest
 
 from games.engines.classic import CARDS, OfferTrade, PassBid, new_game, view
 from games.engines.classic.cards import JAIL_FREE
+from games.kinds.classic.table import initials
 
 from . import positions
 from .positions import NAMES, URLS, VERSION, Forms, bid_of, render
@@ -244,3 +245,13 @@ def test_an_offer_to_a_player_in_debt_cannot_be_accepted_or_countered_yet():
     assert "accept" not in actions(html) and "counter" not in actions(html)
     assert "decline" in actions(html)
     assert "No trade while either of you owes a debt" in html
+
+
+def test_players_whose_names_share_a_letter_get_marks_apart():
+    assert initials(["Cy", "Bot 2 (random)", "Bot 3 (random)"]) == ["C", "B2", "B3"]
+    assert initials(["Ann", "Amy", "Bea"]) == ["A1", "A2", "B"]
+    html = render(positions.roll(), 0, names=["Ann", "Bot 2 (random)", "Bot 3", "Dee"])
+    # Bot 2 on Chance, owning St. James Place; Bot 3 in jail.
+    assert re.search(r'<span class="ctoken ctoken--1">B2</span>', html)
+    assert re.search(r'<span class="ctoken ctoken--2 is-jailed">B3</span>', html)
+    assert '<span class="sq__owner ctoken--1">B2</span>' in html
