@@ -17,11 +17,11 @@ def fold(evolve: Callable[[Any, Any], Any], events: Iterable, initial=None) -> A
     return reduce(evolve, events, initial)
 
 
-def in_words(items: Sequence[str]) -> str:
-    """ "A", "A and B", "A, B and C"."""
+def in_words(items: Sequence[str], last: str = "and") -> str:
+    """ "A", "A and B", "A, B and C" (or "A, B or C" with `last` "or")."""
     if len(items) < 2:
         return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return ", ".join(items[:-1]) + f" {last} " + items[-1]
 
 
 class JsonOptions:

@@ -2,11 +2,12 @@
 
 from dataclasses import dataclass
 
+from ..plumbing import in_words
 from . import moves as mv
 from .board import BOARD, COLOUR_GROUPS, GROUPS, HOTEL, JAIL_FINE, STREET
 from .buildings import mortgage_order, one_level_sale
 from .errors import IllegalMove
-from .figures import either, holds_group, may_manage, may_raise, money, open_matters
+from .figures import holds_group, may_manage, may_raise, money, open_matters
 from .state import END, JAIL_START, ROLL, State
 
 
@@ -40,7 +41,7 @@ def _ways_out(state: State) -> str:
         ways.append(f"pay {money(JAIL_FINE)}")
     if p.jail_cards:
         ways.append("use a card")
-    return either(ways)
+    return in_words(ways, "or")
 
 
 def awaiting(state: State) -> tuple[Awaiting, ...]:

@@ -97,10 +97,3 @@ def may_raise(state: State, seat: int) -> bool:
 
 def money(n: int) -> str:
     return f"${n:,}"
-
-
-def either(choices: list[str]) -> str:
-    """ "a", "a or b", "a, b or c": choices in a sentence."""
-    if len(choices) < 2:
-        return "".join(choices)
-    return f"{', '.join(choices[:-1])} or {choices[-1]}"

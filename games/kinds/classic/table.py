@@ -11,7 +11,8 @@ from typing import Any
 
 from games.engines.classic import BOARD, GROUPS
 from games.engines.classic.board import COLOUR_GROUPS, HOTEL, JAIL, JAIL_FINE
-from games.engines.classic.figures import either, money
+from games.engines.classic.figures import money
+from games.engines.plumbing import in_words
 
 from . import choices
 from .owed import if_declined
@@ -404,7 +405,7 @@ def _decision(view, seat, names) -> dict[str, Any] | None:
             if me["jail_cards"]:
                 ways.append("use a Get Out of Jail Free card")
                 buttons.append(_button("use_card", "Use your card"))
-            detail = either(ways)
+            detail = in_words(ways, "or")
             out["detail"] = detail[:1].upper() + detail[1:] + "."
         case "buy":
             sp = BOARD[entry["space"]]
