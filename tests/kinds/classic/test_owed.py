@@ -24,9 +24,11 @@ def test_a_turn_asks_to_roll_then_to_end():
 
 
 def test_jail_names_the_ways_out():
-    assert owed(positions.jail(), 2) == (
+    assert owed(positions.jail_with_card(), 2) == (
         "You are in jail: roll for doubles, pay $50 or use a card."
     )
+    # Cy has $45 and no card.
+    assert owed(positions.jail(), 2) == "You are in jail: roll for doubles."
 
 
 def test_buying_says_the_price_the_cash_and_what_declining_does():
