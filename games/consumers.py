@@ -6,14 +6,29 @@ only that the chat changed ({"chat": "new"}); each browser then asks for its
 own view of the table or of the chat over HTTP. A socket hears of the chat
 room its user reads: the players' for a seat holder, the spectators' for
 anyone else (games.chat).
+
+Nothing here waits for the one thread a process keeps for thread-sensitive
+work (Channels' default for database calls, and its `close_old_connections`
+before every message a consumer handles). Under load that thread, starved of
+the GIL by the request threads, queued every socket's calls behind everyone
+else's: pushes came seconds late, and daphne aborted the handshakes that took
+more than 5 s (a TCP reset at the browser). Accepting a socket reads the
+session's user, the game and the seat, and records the player's presence, in
+one trip to a thread of its own (`CONNECT_THREADS`); a message is relayed
+with no thread at all.
 """
 
 import json
 import logging
+from concurrent.futures import ThreadPoolExecutor
+from types import SimpleNamespace
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from redis.exceptions import RedisError
+
+from django.contrib import auth
 
 from games import selectors
 from games.chat.models import Room
@@ -27,8 +42,26 @@ FORBIDDEN = 4403
 UNAVAILABLE = 4503
 
 
+# Threads for accepting sockets, beside the request threads: two, so that a
+# burst of sockets holds at most two of the process's pooled database
+# connections (settings.DATABASE_POOL_SIZE).
+CONNECT_THREADS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="socket")
+
+
 def group_name(game_id: int) -> str:
     return f"game-{game_id}"
+
+
+def watching(session, game_id: int) -> tuple[int, bool] | None:
+    """selectors.version_for_watcher for the session's user, whose presence at
+    the table is recorded if they sit at it: all a socket's accepting asks of
+    the database."""
+    user = auth.get_user(SimpleNamespace(session=session))
+    watched = selectors.version_for_watcher(game_id=game_id, user=user)
+    if watched is not None and watched[1]:
+        # Presence is for the players' notifications: spectators have none.
+        table_seen(game_id=game_id, user=user)
+    return watched
 
 
 class GameConsumer(AsyncWebsocketConsumer):
@@ -47,16 +80,25 @@ class GameConsumer(AsyncWebsocketConsumer):
             )
             await send({"type": "websocket.close", "code": UNAVAILABLE})
 
+    async def dispatch(self, message):
+        """Channels' dispatch without its `close_old_connections` (on the
+        thread-sensitive thread) before each handler: no handler here touches
+        the database but through `database_sync_to_async`, which closes them
+        itself."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
     async def connect(self):
         self.game_id = self.scope["url_route"]["kwargs"]["pk"]
-        user = self.scope.get("user")
-        watching = await database_sync_to_async(selectors.version_for_watcher)(
-            game_id=self.game_id, user=user
-        )
-        if watching is None:
+        watched = await database_sync_to_async(
+            watching, thread_sensitive=False, executor=CONNECT_THREADS
+        )(self.scope["session"], self.game_id)
+        if watched is None:
             await self.close(code=FORBIDDEN)
             return
-        version, seated = watching
+        version, seated = watched
         self.group = group_name(self.game_id)
         self.chat = chat_group(
             self.game_id, Room.PLAYERS if seated else Room.SPECTATORS
@@ -64,9 +106,6 @@ class GameConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.channel_layer.group_add(self.chat, self.channel_name)
         await self.accept()
-        if seated:
-            # Presence is for the players' notifications: spectators have none.
-            await database_sync_to_async(table_seen)(game_id=self.game_id, user=user)
         await self.send(text_data=json.dumps({"version": version}))
 
     async def disconnect(self, code):

@@ -1,6 +1,8 @@
 """The table's WebSocket: seated players hear the new version, and only that."""
 
+import asyncio
 import json
+import threading
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -67,6 +69,33 @@ async def test_messages_carry_the_version_and_nothing_else(game, user, other_use
         assert [json.loads(text) for text in heard] == expected
         assert all(set(json.loads(text)) == {"version"} for text in heard)
         assert await socket.receive_nothing()
+        await socket.disconnect()
+
+
+async def test_sockets_work_while_the_thread_sensitive_thread_is_busy(
+    game, user, other_user, user_factory, channel_layer
+):
+    """Neither accepting a socket nor relaying a message waits for the one
+    thread a process keeps for thread-sensitive work: under load its queue
+    held every socket's calls behind everyone else's, pushes came seconds
+    late, and daphne aborted the handshakes (5 s): connections reset."""
+    stranger = await sync_to_async(user_factory)("cy")
+    sockets = [await socket_for(game.pk, u) for u in (user, other_user, stranger)]
+    release = threading.Event()
+    busy = asyncio.ensure_future(sync_to_async(release.wait, thread_sensitive=True)())
+    try:
+        accepted = await asyncio.gather(*(s.connect(timeout=10) for s in sockets))
+        heard = [json.loads(await s.receive_from()) for s in sockets]
+        await channel_layer.group_send(
+            consumers.group_name(game.pk), {"type": "game.changed", "version": 99}
+        )
+        heard += [json.loads(await s.receive_from(timeout=5)) for s in sockets]
+    finally:
+        release.set()
+        await busy
+    assert [connected for connected, _code in accepted] == [True, True, True]
+    assert heard == [{"version": game.version}] * 3 + [{"version": 99}] * 3
+    for socket in sockets:
         await socket.disconnect()
 
 
