@@ -27,6 +27,10 @@ LOAD_PASSWORD = "load-test-password"  # make_players's
 ROOT = Path(__file__).resolve().parent.parent.parent
 OUT = ROOT / "test-artifacts" / "load"  # --out changes it
 PYTHON = sys.executable
+# As the Procfile: a socket's handshake may take 20 s (daphne's default, 5 s,
+# aborts it with a TCP reset when the server is busy; requests wait as long
+# for a database connection, settings.DATABASE_POOL_TIMEOUT).
+WEBSOCKET_CONNECT_TIMEOUT = ("--websocket_connect_timeout", "20")
 BIN = Path(PYTHON).parent
 
 
@@ -186,6 +190,7 @@ class Site:
                 [
                     str(BIN / "daphne"),
                     "--no-server-name",
+                    *WEBSOCKET_CONNECT_TIMEOUT,
                     "--fd",
                     str(listener.fileno()),
                     "mdeal_site.asgi:application",
