@@ -8,10 +8,10 @@ from django.urls import reverse
 
 from games import services
 from games.engine import bots
+from games.kinds.deal.table import _status_line
 from games.models import Game, Seat
 from games.rating_models import Rating
 from games.ratings import bot_accounts
-from games.selectors import _status_line
 from tests.games.factories import (
     awaited_seat,
     default_move,

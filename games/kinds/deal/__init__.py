@@ -1,20 +1,16 @@
-"""Monopoly Deal on the site: today's engine (`games.engine`), table and forms."""
+"""Monopoly Deal on the site: today's engine (`games.engine`), its table
+(`games.kinds.deal.table`) and its forms (engine JSON, `games.kinds.posted`)."""
 
 from games import engine
 from games.engine import bots
 from games.kinds import GameKind, ReplayWords
+from games.kinds.deal.table import deal_table
 from games.kinds.posted import json_move
 
 
 def _bot_move(state, seat, level, rng, *, seconds=None, clock=None):
     # Looked up at each call, so a test may replace `bots.bot_move`.
     return bots.bot_move(state, seat, level, rng, seconds=seconds, clock=clock)
-
-
-def _present(**kwargs) -> dict:
-    from games.selectors import deal_table
-
-    return deal_table(**kwargs)
 
 
 def _moves_from_post(data, view: dict, seat: int) -> list:
@@ -69,7 +65,7 @@ DEAL = GameKind(
     bots=("sensible", "random", "expert"),
     bot_move=_bot_move,
     table_template="games/table.html#main",
-    present=_present,
+    present=deal_table,
     moves_from_post=_moves_from_post,
     owed=_owed,
     open_view=engine.open_view,
