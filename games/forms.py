@@ -121,6 +121,13 @@ class GameCreateForm(forms.Form):
                 self.fields[option_field(kind, name)] = forms.BooleanField(
                     label=label, required=False
                 )
+            for name, rule in kind.option_numbers.items():
+                self.fields[option_field(kind, name)] = forms.IntegerField(
+                    label=rule.label,
+                    required=False,
+                    min_value=rule.least,
+                    max_value=rule.most,
+                )
 
     def clean_bot(self) -> str:
         return self.cleaned_data["bot"] or Seat.Bot.SENSIBLE
@@ -132,24 +139,34 @@ class GameCreateForm(forms.Form):
         return self.cleaned_data["kind"] or kinds.DEFAULT
 
     def option_groups(self) -> list[dict]:
-        """Per kind: its label and its house-rule fields (the form's sections)."""
+        """Per kind: its label and its house-rule fields (the form's sections):
+        the ticks, then the numbers."""
         return [
             {
                 "kind": kind,
                 "fields": [
                     self[option_field(kind, name)] for name in kind.option_labels
                 ],
+                "numbers": [
+                    self[option_field(kind, name)] for name in kind.option_numbers
+                ],
             }
             for kind in kinds.all_kinds()
         ]
 
     def options(self) -> dict:
-        """The chosen kind's house rules ticked, as its engine's Options JSON."""
+        """The chosen kind's house rules ticked and numbers given, as its
+        engine's Options JSON (a number left blank keeps the official figure)."""
         kind = kinds.get(self.cleaned_data["kind"])
-        return {
+        options = {
             name: self.cleaned_data[option_field(kind, name)]
             for name in kind.option_labels
         }
+        for name in kind.option_numbers:
+            value = self.cleaned_data[option_field(kind, name)]
+            if value is not None:
+                options[name] = value
+        return options
 
 
 class MoveForm(forms.Form):

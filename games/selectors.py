@@ -274,14 +274,20 @@ def _timeout_line(row: GameEvent, names: list[str]) -> dict:
 # -- the table ------------------------------------------------------------------
 
 
-def _option_labels(game: Game) -> list[str]:
-    """The house rules on at this table; the leaver's rule names its bot."""
+def option_labels(game: Game) -> list[str]:
+    """The house rules on at this table, then its numbers that are not the
+    official ones; the leaver's rule names its bot."""
     labels = []
     for key, label in game.game_kind.option_labels.items():
         if game.options.get(key):
             if key == "bot_replaces_leaver":
                 label = f"{label} ({game.get_leaver_bot_display()} plays on.)"
             labels.append(label)
+    official = game.game_kind.engine.Options()
+    for key, rule in game.game_kind.option_numbers.items():
+        value = game.options.get(key)
+        if value is not None and value != getattr(official, key):
+            labels.append(rule.sentence.format(n=value))
     return labels
 
 
@@ -311,7 +317,7 @@ def table_context(
         "seats": seats,
         "names": names,
         "is_creator": seat is not None and game.created_by_id == seat.user_id,
-        "option_labels": _option_labels(game),
+        "option_labels": option_labels(game),
         "invite_url": reverse("games:join", args=[game.invite_token]),
         # Every move button posts here: reversed once, not twice a button.
         "move_url": reverse("games:move", args=[game.pk]),

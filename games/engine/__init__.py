@@ -79,13 +79,23 @@ from .rules import (
 )
 from .scenario import scenario
 from .serial import from_json, to_json
-from .state import OPTION_LABELS, Options, Pending, Player, PropertySet, State, Target
+from .state import (
+    OPTION_LABELS,
+    OPTION_NUMBERS,
+    Options,
+    Pending,
+    Player,
+    PropertySet,
+    State,
+    Target,
+)
 from .view import describe, open_view, redact, view
 
 __all__ = [
     "COLOUR_NAMES",
     "DECK",
     "OPTION_LABELS",
+    "OPTION_NUMBERS",
     "RENT",
     "SCHEMA_VERSION",
     "SET_SIZE",

@@ -48,6 +48,8 @@ class Options(JsonOptions):
     max_missed_deadlines: int = 3
 
 
+# House rules that are numbers (games.engines.plumbing.NumberRule): none offered.
+OPTION_NUMBERS: dict = {}
 OPTION_LABELS: dict[str, str] = {
     "wild_move_costs_play": "Moving a wild card between your sets costs one of "
     "your 3 plays.",

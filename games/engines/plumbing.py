@@ -9,12 +9,23 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import fields, is_dataclass
 from enum import Enum
 from functools import reduce
-from typing import Any
+from typing import Any, NamedTuple
 
 
 def fold(evolve: Callable[[Any, Any], Any], events: Iterable, initial=None) -> Any:
     """Replay: reduce(evolve, events, initial)."""
     return reduce(evolve, events, initial)
+
+
+class NumberRule(NamedTuple):
+    """A house rule that is a number: the create form's label (blank keeps the
+    official figure), the table's sentence for a value (`{n}` in it), and the
+    least and most the form takes."""
+
+    label: str
+    sentence: str
+    least: int
+    most: int
 
 
 def in_words(items: Sequence[str], last: str = "and") -> str:

@@ -63,12 +63,14 @@ class Engine(Protocol):
       states; `from_json` of anything else raises `ValueError`.
     - `scenario(text)`: a position from a few readable lines, for tests.
     - `IllegalMove`, `Options` (the house rules, `to_json` / `from_json`),
-      `OPTION_LABELS`.
+      `OPTION_LABELS` (the rules that are on or off), `OPTION_NUMBERS` (those
+      that are numbers: `plumbing.NumberRule`s).
     """
 
     IllegalMove: type[Exception]
     Options: type
     OPTION_LABELS: dict[str, str]
+    OPTION_NUMBERS: dict[str, Any]
 
     def setup(self, seats: int, options: Any, rng: random.Random) -> list: ...
 

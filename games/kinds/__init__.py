@@ -87,6 +87,11 @@ class GameKind:
         """The house rules, as the create form and the table name them."""
         return self.engine.OPTION_LABELS
 
+    @property
+    def option_numbers(self) -> dict:
+        """The house rules that are numbers (plumbing.NumberRule by name)."""
+        return self.engine.OPTION_NUMBERS
+
     def sensible_move(self, state, seat: int, rng: random.Random):
         """The move of the sensible bot: what a refused default falls back to."""
         return self.bot_move(state, seat, "sensible", rng, seconds=None, clock=None)

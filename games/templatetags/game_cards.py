@@ -131,6 +131,8 @@ def per_decision(seconds) -> str:
 
 
 @register.filter
-def house_rules_on(options) -> int:
-    """How many house rules a game's options turn on."""
-    return sum(1 for value in (options or {}).values() if value is True)
+def house_rules_on(game) -> int:
+    """How many house rules a game plays (the table lists them)."""
+    from games.selectors import option_labels
+
+    return len(option_labels(game))

@@ -85,6 +85,57 @@ def test_the_create_form_offers_both_games_and_their_house_rules(user):
     assert 'name="seat_count" value="8"' in html
 
 
+def test_the_create_form_takes_a_turn_limit_and_starting_cash(user, user_factory):
+    html = client_for(user).get(reverse("games:lobby")).content.decode()
+    for key in classic.OPTION_NUMBERS:
+        assert f'name="option_classic_{key}"' in html
+    assert "Turn limit: rounds" in html
+    response = client_for(user).post(
+        reverse("games:create"),
+        {
+            "kind": "classic",
+            "seat_count": 3,
+            "seconds_per_decision": HOUR,
+            "public": "on",
+            "option_classic_turn_limit": "12",
+            "option_classic_starting_cash": "",
+        },
+    )
+    assert response.status_code == 302
+    game = Game.objects.get(created_by=user)
+    assert game.options == classic.Options(turn_limit=12).to_json()
+    assert selectors.option_labels(game) == [
+        "The game ends after 12 rounds; the highest net worth wins."
+    ]
+    other = user_factory("dee")
+    lobby = client_for(other).get(reverse("games:lobby")).content.decode()
+    assert "Classic Monopoly · Casual · 1 hour per decision · 1 house rule<" in lobby
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("turn_limit", "0", "greater than or equal to 1"),
+        ("turn_limit", "two", "Enter a whole number."),
+        ("starting_cash", "99", "greater than or equal to 100"),
+        ("starting_cash", "100001", "less than or equal to 100000"),
+    ],
+)
+def test_a_house_rule_number_out_of_range_is_refused(user, field, value, message):
+    response = client_for(user).post(
+        reverse("games:create"),
+        {
+            "kind": "classic",
+            "seat_count": 2,
+            "seconds_per_decision": HOUR,
+            f"option_classic_{field}": value,
+        },
+    )
+    assert response.status_code == 400
+    assert message in response.content.decode()
+    assert not Game.objects.exists()
+
+
 def test_a_deal_table_is_refused_more_than_five_seats(user):
     response = client_for(user).post(
         reverse("games:create"),

@@ -15,6 +15,7 @@ from .scenario import scenario
 from .serial import from_json, to_json
 from .state import (
     OPTION_LABELS,
+    OPTION_NUMBERS,
     Auction,
     Claim,
     Debt,
@@ -39,6 +40,7 @@ __all__ = [
     "GROUPS",
     "MOVE_TYPES",
     "OPTION_LABELS",
+    "OPTION_NUMBERS",
     "SCHEMA_VERSION",
     "Auction",
     "Awaiting",

@@ -2,7 +2,7 @@
 
 from dataclasses import dataclass, replace
 
-from ..plumbing import JsonOptions
+from ..plumbing import JsonOptions, NumberRule
 from .board import BOARD, HOTEL, HOTELS, HOUSES, START_CASH
 
 __all__ = ["replace"]
@@ -36,6 +36,20 @@ OPTION_LABELS: dict[str, str] = {
     "short_game": "The game ends at the first bankruptcy; the highest net worth wins.",
     "bot_replaces_leaver": "A player retired for missed deadlines is replaced by "
     "a bot.",
+}
+OPTION_NUMBERS: dict[str, NumberRule] = {
+    "turn_limit": NumberRule(
+        "Turn limit: rounds, then the highest net worth wins (blank: no limit)",
+        "The game ends after {n} rounds; the highest net worth wins.",
+        1,
+        1000,
+    ),
+    "starting_cash": NumberRule(
+        "Starting cash in dollars (blank: $1,500)",
+        "Each player starts with ${n:,}.",
+        100,
+        100_000,
+    ),
 }
 
 # The active player's stage of their turn.
