@@ -20,7 +20,9 @@ Fixtures:
 - ``page``: a page in a fresh context, logged out.
 - ``login(user, context=None) -> Page``: a page logged in as ``user`` (from
   ``user_factory``) through a session cookie, no form needed.
-- ``screenshot(page, name)``: save ``test-artifacts/<test>-<name>.png``.
+- ``screenshot(page, name)``: save ``test-artifacts/<test>-<name>.png``;
+  ``shot(page, name)`` the same from the top of the page (where a full-page
+  screenshot draws the sticky header).
 - ``email_link(to, contains)``: the first link in the last email sent to
   ``to`` whose URL contains ``contains`` (fails clearly when there is none).
 
@@ -193,6 +195,17 @@ def screenshot(request):
         return path
 
     return save
+
+
+@pytest.fixture
+def shot(screenshot):
+    """A full-page screenshot from the top, so the sticky header sits on top."""
+
+    def take(page, name: str):
+        page.evaluate("window.scrollTo(0, 0)")
+        return screenshot(page, name)
+
+    return take
 
 
 @pytest.fixture

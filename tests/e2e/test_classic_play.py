@@ -306,24 +306,28 @@ def answer_the_prompt(page) -> bool:
 
 
 def test_one_player_plays_classic_against_bots_to_the_turn_limit(
-    login, user_factory, screenshot
+    login, user_factory, shot
 ):
     cy = user_factory("cy", display_name="Cy")
+    page = login(cy)
     # One seeded generator for every roll, shuffle and bot choice: the same
     # game each run.
     with mock.patch("games.services._rng", return_value=random.Random(16)):
-        with mock.patch("games.services.get_channel_layer", return_value=None):
-            game = make_game(
-                creator=cy,
-                bots=2,
-                bot="random",
-                kind="classic",
-                options={"turn_limit": ROUNDS},
-            )
-        page = login(cy)
-        page.goto(game.get_absolute_url())
+        # Cy makes a table for three against random bots, six rounds long.
+        page.goto("/games/")
+        page.locator(".seg__opt", has_text="Classic Monopoly").click()
+        page.locator(".seg__opt", has_text="3").click()
+        page.get_by_label("Bot strength").select_option("random")
+        page.get_by_label("Play now: bots take the other seats").check()
+        page.locator('details[data-kind="classic"] > summary').click()
+        page.get_by_label(re.compile("^Turn limit")).fill(str(ROUNDS))
+        shot(page, "create-1280")
+        page.get_by_role("button", name="Create the table").click()
         expect(page.locator(".cboard__facts").last).to_contain_text(f"of {ROUNDS}")
-        screenshot(page, "against-bots-1280")
+        expect(page.locator("#history")).to_contain_text(
+            f"The game ends after {ROUNDS} rounds"
+        )
+        shot(page, "against-bots-1280")
         for _ in range(300):
             if page.locator("#table.is-over").count():
                 break
@@ -333,8 +337,8 @@ def test_one_player_plays_classic_against_bots_to_the_turn_limit(
     expect(prompt).to_contain_text("The game is over")
     expect(prompt).to_contain_text(re.compile(r"won \(.*turn limit"))
     expect(page.locator(".cplayer .tag", has_text="winner").first).to_be_visible()
-    screenshot(page, "game-over-1280")
-    game.refresh_from_db()
+    shot(page, "game-over-1280")
+    game = Game.objects.get(created_by=cy)
     assert game.status == Game.Status.FINISHED
     state = game.state()
     assert state.over and state.end_reason == "turn limit" and state.winners

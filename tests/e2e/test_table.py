@@ -57,17 +57,6 @@ def tap_hand_card(page, card_id: int):
     return menu
 
 
-@pytest.fixture
-def shot(screenshot):
-    """A full-page screenshot from the top, so the sticky header sits on top."""
-
-    def take(page, name: str):
-        page.evaluate("window.scrollTo(0, 0)")
-        return screenshot(page, name)
-
-    return take
-
-
 def mark_page(page):
     """A flag that only a full page load would wipe out."""
     page.evaluate("window.__stillHere = true")
