@@ -176,6 +176,8 @@ class Game(models.Model):
         them."""
         queryset = Seat.objects.filter(game=self)
         # What prefetch_related does with the rows it fetched.
+        for seat in seats:
+            seat.game = self
         queryset._result_cache = list(seats)
         queryset._prefetch_done = True
         self._prefetched_objects_cache = {"seats": queryset}

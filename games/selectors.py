@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from games.errors import GameNotFound
 from games.models import BOT_STRENGTHS, Game, GameEvent, Rematch, Seat, table_stamp
+from mdeal_site.prepared import Prepared
 
 if TYPE_CHECKING:
     from games.replay import Moment
@@ -27,6 +28,25 @@ STAMP_FIELDS = ("status", "version", "seat_changes", "rematch_changes")
 
 def _seats():
     return Prefetch("seats", queryset=Seat.objects.select_related("user"))
+
+
+# The reads of every table request, compiled once (mdeal_site.prepared).
+_game_by_id = Prepared(lambda pk: Game.objects.filter(pk=pk))
+_seats_of_game = Prepared(
+    lambda game_id: (
+        Seat.objects.filter(game_id=game_id).select_related("user").order_by("position")
+    )
+)
+HISTORY_FIELDS = ("seq", "data", "seat", "cause", "created_at", "type")
+_last_events = Prepared(
+    lambda game_id, through: (
+        GameEvent.objects.filter(game_id=game_id, seq__lte=through)
+        .order_by("-seq")
+        .only(*HISTORY_FIELDS)[:HISTORY_LINES]
+    )
+)
+# `through` for the last events of a game still in play: past any seq.
+LAST_SEQ = 2**31 - 1
 
 
 # -- lobby and my games ---------------------------------------------------------
@@ -111,9 +131,15 @@ def game_for_viewer(*, game_id: int, user) -> tuple[Game, Seat | None]:
     raises GameNotFound, as a missing id does, so ids tell nothing. A player
     whose seat a bot took over watches as a spectator until the end.
     """
-    game = Game.objects.prefetch_related(_seats()).filter(pk=game_id).first()
-    if game is None:
+    try:
+        game_id = int(game_id)
+    except (TypeError, ValueError):
+        raise GameNotFound() from None
+    found = _game_by_id(game_id) if 0 < game_id < 2**63 else []
+    if not found:
         raise GameNotFound()
+    game = found[0]
+    game.seats_known(_seats_of_game(game_id))
     return viewer_seat(game=game, user=user)
 
 
@@ -195,16 +221,19 @@ def history_lines(
     names = game.seat_names()
     kind = game.game_kind
     rules = kind.engine
-    rows = GameEvent.objects.filter(game=game).order_by("-seq")
-    if through is not None:
-        rows = rows.filter(seq__lte=through)
-    if limit is not None:
-        rows = rows[:limit]
+    if limit == HISTORY_LINES:  # the table's: compiled once
+        rows = _last_events(game.pk, LAST_SEQ if through is None else through)
+    else:
+        rows = GameEvent.objects.filter(game=game).order_by("-seq")
+        if through is not None:
+            rows = rows.filter(seq__lte=through)
+        if limit is not None:
+            rows = rows[:limit]
+        rows = list(rows.only(*HISTORY_FIELDS))
     lines = []
     previous = None
     run = []  # the events the last line tells, when the event before was one
-    fields = ("seq", "data", "seat", "cause", "created_at", "type")
-    for row in reversed(list(rows.only(*fields))):
+    for row in reversed(rows):
         if _starts_timeout(row, previous):
             lines.append(_timeout_line(row, names))
             run = []

@@ -52,6 +52,7 @@ from games.notifications.decisions import decisions_record
 from games.notifications.push import with_device_flag
 from games.ratings import game_rate
 from games.standing import is_charge, standing_answers_apply
+from mdeal_site.prepared import Prepared
 
 if TYPE_CHECKING:
     from accounts.models import User
@@ -738,18 +739,33 @@ def _announce(game: Game, *, bots_owe: bool = False, humans_play: bool = False) 
 # Checks
 
 
+# The reads every change makes, compiled once (mdeal_site.prepared).
+_locked_game = Prepared(lambda pk: Game.objects.select_for_update().filter(pk=pk))
+_seats_with_devices = Prepared(
+    lambda game_id: with_device_flag(
+        Seat.objects.filter(game_id=game_id).select_related("user").order_by("position")
+    )
+)
+
+
 def _lock(game_id: int) -> Game:
     try:
-        return Game.objects.select_for_update().get(pk=game_id)
-    except (Game.DoesNotExist, ValueError, TypeError):
+        game_id = int(game_id)
+    except (ValueError, TypeError):
         raise GameNotFound() from None
+    found = _locked_game(game_id) if 0 < game_id < 2**63 else []
+    if not found:
+        raise GameNotFound()
+    return found[0]
 
 
 def _seats(game: Game) -> list[Seat]:
     """The seats by position, users loaded, each saying whether its user has a
     Web Push device (for the notifications a change owes, with no query)."""
-    seats = game.seats.select_related("user").order_by("position")
-    return list(with_device_flag(seats))
+    seats = _seats_with_devices(game.pk)
+    for seat in seats:
+        seat.game = game
+    return seats
 
 
 def _require_user(user) -> None:

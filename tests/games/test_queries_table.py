@@ -1,5 +1,7 @@
 """Rendering a table costs a fixed number of queries, however long the game."""
 
+import re
+
 import pytest
 
 from django.db import connection
@@ -7,7 +9,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games.models import GameEvent
+from games import selectors
+from games.models import Game, GameEvent, Seat
 from tests.games.factories import (
     awaited_seat,
     default_move,
@@ -81,3 +84,51 @@ def test_the_full_history_page_reads_events_in_one_query(long_game, user):
     early = queries_for(client, url)
     play_timeouts(long_game, until_version=120)
     assert queries_for(client, url) == early
+
+
+# What differs from one response to the next: CSRF tokens and CSP nonces.
+CSRF = re.compile(
+    r'name="csrfmiddlewaretoken" value="[^"]*"|"x-csrftoken": "[^"]*"|nonce="[^"]*"'
+)
+
+
+def test_the_compiled_reads_show_the_table_the_orm_reads_show(
+    long_game, user, monkeypatch
+):
+    # selectors reads the game, its seats and the last events with SQL compiled
+    # once (mdeal_site.prepared); the ORM's querysets must show the same table.
+    game = play_timeouts(long_game, until_version=60)
+    seated = [s.user for s in Seat.objects.filter(game=game).select_related("user")]
+    compiled = {}
+    for viewer in seated:
+        client = Client()
+        client.force_login(viewer)
+        for partial in ({}, {"HTTP_HX_REQUEST": "true"}):
+            page = client.get(game.get_absolute_url(), **partial)
+            compiled[viewer.pk, bool(partial)] = CSRF.sub("", page.content.decode())
+
+    orm_seats = Seat.objects.select_related("user").order_by("position")
+    monkeypatch.setattr(
+        selectors, "_game_by_id", lambda pk: list(Game.objects.filter(pk=pk))
+    )
+    monkeypatch.setattr(
+        selectors,
+        "_seats_of_game",
+        lambda game_id: list(orm_seats.filter(game_id=game_id)),
+    )
+    monkeypatch.setattr(
+        selectors,
+        "_last_events",
+        lambda game_id, through: list(
+            GameEvent.objects.filter(game_id=game_id, seq__lte=through).order_by(
+                "-seq"
+            )[: selectors.HISTORY_LINES]
+        ),
+    )
+    for viewer in seated:
+        client = Client()
+        client.force_login(viewer)
+        for partial in ({}, {"HTTP_HX_REQUEST": "true"}):
+            page = client.get(game.get_absolute_url(), **partial)
+            shown = CSRF.sub("", page.content.decode())
+            assert shown == compiled[viewer.pk, bool(partial)]
