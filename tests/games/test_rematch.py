@@ -172,6 +172,27 @@ def test_one_decline_ends_the_offer_and_the_others_are_told(finished, user, othe
         answer(finished, rematch, user, True)
 
 
+def my_games_page(user) -> str:
+    client = Client()
+    client.force_login(user)
+    return client.get(reverse("games:mine")).content.decode()
+
+
+def test_my_games_lists_a_rematch_to_answer_under_your_move(finished, user, other_user):
+    rematch = offer(finished, user)
+    page = my_games_page(other_user)
+    yours = page.split('<h2 class="mine__head mine__head--yours">Your move</h2>')[1]
+    row = yours.split("</article>")[0]
+    assert f'data-game="{finished.pk}"' in row
+    assert "Ada offers a rematch: answer within" in row and ">Answer</a>" in row
+    assert page.count(f'data-game="{finished.pk}"') == 1  # not under Finished too
+    # The proposer has answered by asking: hers is an ordinary finished game.
+    assert "offers a rematch" not in my_games_page(user)
+    answer(finished, rematch, other_user, False)
+    page = my_games_page(other_user)
+    assert "offers a rematch" not in page and f'data-game="{finished.pk}"' in page
+
+
 def test_the_proposer_can_call_it_off(finished, user, other_user):
     rematch = offer(finished, user)
     answer(finished, rematch, user, False)
