@@ -79,6 +79,7 @@ def player(request, username: str):
         {
             "p": page,
             "kinds": kinds.choices(),
+            "kind_label": kinds.label(kind),
             "kind_suffix": _kind_suffix(kind),
             "results": RESULTS,
             "seat_counts": range(Game.MIN_SEATS, Game.MAX_SEATS + 1),

@@ -181,6 +181,16 @@ def test_the_lobby_my_games_and_player_pages_name_each_table_s_game(user, other_
     player = reverse("players:player", args=[user.username])
     current = client_for(other_user).get(player).content.decode()
     assert "Classic Monopoly ·" in current and "Monopoly Deal ·" in current
+    # The finished games are listed one game at a time, and say which.
+    assert "Finished games of Monopoly Deal" in current
+    classic_tab = client_for(other_user).get(player, {"kind": "classic"})
+    assert "Finished games of Classic Monopoly" in classic_tab.content.decode()
+
+
+def test_the_site_says_it_plays_both_games(client):
+    home = client.get(reverse("home")).content.decode()
+    assert "<h1>Monopoly Deal and Classic Monopoly, one move at a time.</h1>" in home
+    assert "mdeal — Monopoly Deal and Classic Monopoly by correspondence." in home
 
 
 def test_a_classic_waiting_room_offers_only_its_own_bots(user):
