@@ -1,0 +1,51 @@
+"""`{% move_button choice %}`: one move the table offers, a form of one button.
+
+A table offers every legal move as a button: ten on a quiet turn, hundreds
+late in a long game (a Forced Deal for each pair of cards). As a template
+partial each cost about 0.1 ms of CPU. This tag formats one string; what is
+the same for every button of a table (the URL, the CSRF field, the version)
+is escaped once per render.
+"""
+
+import html
+
+from django import template
+from django.template.defaulttags import CsrfTokenNode
+from django.utils.safestring import SafeString
+
+register = template.Library()
+
+MOVE_BUTTON = (
+    '\n<form class="move" method="post" action="{url}" hx-post="{url}">{csrf}'
+    '<input type="hidden" name="version" value="{version}">'
+    '<input type="hidden" name="move" value="{move}">'
+    '<button type="submit" class="btn btn--{style}">{label}</button></form>\n'
+)
+SHARED = "move_button_shared"  # the render context's key for the shared parts
+
+
+def _escaped(value) -> str:
+    """As the template engine escapes a variable (safe strings as they are)."""
+    if hasattr(value, "__html__"):
+        return value.__html__()
+    return html.escape(str(value))
+
+
+@register.simple_tag(takes_context=True)
+def move_button(context, choice):
+    """The form posting `choice` (a table Choice) to the table's move URL."""
+    shared = context.render_context.get(SHARED)
+    if shared is None:
+        shared = context.render_context[SHARED] = {
+            "url": _escaped(context["move_url"]),
+            "csrf": CsrfTokenNode().render(context),
+            "version": _escaped(context["game"].version),
+        }
+    return SafeString(
+        MOVE_BUTTON.format(
+            **shared,
+            move=_escaped(choice.move),
+            style=_escaped(choice.style),
+            label=_escaped(choice.label),
+        )
+    )
