@@ -515,11 +515,25 @@ def _manage(view, seat) -> dict[str, Any] | None:
     }
 
 
+def _level(level: int) -> str:
+    return "hotel" if level == HOTEL else str(level)
+
+
 def _levels_text(sites, levels) -> str:
     """ "St. Charles Pl. 2, States Ave. 1, Virginia Ave. hotel"."""
     return ", ".join(
-        f"{short_name(BOARD[i].name)} {'hotel' if lv == HOTEL else lv}"
+        f"{short_name(BOARD[i].name)} {_level(lv)}"
         for i, lv in zip(sites, levels, strict=True)
+    )
+
+
+def _sold_text(sites, old, new) -> str:
+    """Only the sites a sale changes: "States Ave. 2 to 1, Virginia Ave. hotel
+    to 4" (the whole group's levels do not fit a phone's select)."""
+    return ", ".join(
+        f"{short_name(BOARD[i].name)} {_level(a)} to {_level(b)}"
+        for i, a, b in zip(sites, old, new, strict=True)
+        if a != b
     )
 
 
@@ -536,7 +550,7 @@ def _sale(group: str, options, deeds) -> dict[str, Any]:
             {
                 "value": ",".join(str(lv) for lv in levels),
                 "label": (
-                    f"{_levels_text(sites, levels)} "
+                    f"{_sold_text(sites, old, levels)} "
                     f"(+{money((sum(old) - sum(levels)) * half)})"
                 ),
             }

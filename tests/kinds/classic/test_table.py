@@ -255,3 +255,12 @@ def test_players_whose_names_share_a_letter_get_marks_apart():
     assert re.search(r'<span class="ctoken ctoken--1">B2</span>', html)
     assert re.search(r'<span class="ctoken ctoken--2 is-jailed">B3</span>', html)
     assert '<span class="sq__owner ctoken--1">B2</span>' in html
+
+
+def test_a_sale_names_only_the_sites_it_changes():
+    # Ann's dark blue group: Park Place and Boardwalk, 2 houses each.
+    options = re.findall(
+        r'<option value="([^"]*)">([^<]*)</option>', render(positions.roll(), 0)
+    )
+    assert ("2,1", "Boardwalk 2 to 1 (+$100)") in options
+    assert ("0,0", "Park Pl. 2 to 0, Boardwalk 2 to 0 (+$400)") in options
