@@ -9,7 +9,7 @@ a move the engine accepts.
 import random
 from collections.abc import Callable
 
-from .cards import DECK, NO_BUILDINGS, SET_SIZE, Action, Kind, rent_for
+from .cards import DECK, MULTICOLOUR, NO_BUILDINGS, SET_SIZE, Action, Kind, rent_for
 from .errors import IllegalMove
 from .moves import (
     Accept,
@@ -123,9 +123,11 @@ class _Table:
     """The position as one seat sees it, with the figures the bot keeps using."""
 
     __slots__ = (
+        "_colours",
         "_gains",
         "_in_full_sets",
         "_losses",
+        "_open",
         "_payable",
         "full_colours",
         "me",
@@ -146,6 +148,8 @@ class _Table:
         ]
         self._payable: list[int] | None = None
         self._in_full_sets: frozenset[int] | None = None
+        self._colours: frozenset | None = None
+        self._open: dict | None = None
         self._gains: dict[int, float] = {}
         self._losses: dict[tuple[int, int], float] = {}
 
@@ -165,20 +169,29 @@ class _Table:
             )
         return self._in_full_sets
 
+    @property
+    def colours(self) -> frozenset:
+        """The colours of my sets (worked out when first asked)."""
+        if self._colours is None:
+            self._colours = frozenset(s.colour for s in self.me.sets)
+        return self._colours
+
     def rent(self, prop_set: PropertySet) -> int:
         return prop_set.rent(self.state.options)
 
     def best_open_set(self, colour) -> PropertySet | None:
-        """My set of that colour nearest to full, among those that are not full."""
-        best = None
-        for s in self.me.sets:
-            if (
-                s.colour == colour
-                and not s.full
-                and (best is None or len(s.cards) > len(best.cards))
-            ):
-                best = s
-        return best
+        """My set of that colour nearest to full, among those that are not full
+        (the first of them on a tie)."""
+        if self._open is None:
+            best: dict = {}
+            for s in self.me.sets:
+                have = len(s.cards)
+                if have < SET_SIZE[s.colour]:
+                    known = best.get(s.colour)
+                    if known is None or have > len(known.cards):
+                        best[s.colour] = s
+            self._open = best
+        return self._open.get(colour)
 
 
 def _set_holding(player: Player, card_id: int) -> PropertySet | None:
@@ -188,9 +201,10 @@ def _set_holding(player: Player, card_id: int) -> PropertySet | None:
 
 def _set_worth(t: _Table, s: PropertySet) -> float:
     """What a set means to its owner, in rough millions."""
-    if s.full:
+    have = len(s.cards)
+    if have >= SET_SIZE[s.colour]:
         return 14.0 + t.rent(s)
-    return _PARTIAL_WORTH[s.colour][len(s.cards)]
+    return _PARTIAL_WORTH[s.colour][have]
 
 
 def _partial_worth(colour, have: int) -> float:
@@ -230,7 +244,7 @@ def _gain_of_card_now(t: _Table, card_id: int) -> float:
     for colour in card.colours:
         open_set = t.best_open_set(colour)
         have = len(open_set.cards) if open_set is not None else 0
-        if open_set is None and card.multicolour:
+        if open_set is None and MULTICOLOUR[card_id]:
             continue
         size = SET_SIZE[colour]
         if have + 1 == size:
@@ -271,7 +285,7 @@ def _score_property(t: _Table, key: tuple) -> float:
     size = SET_SIZE[colour]
     if have + 1 == size:
         return _completes(t, colour)
-    if target is None and DECK[card_id].multicolour:
+    if target is None and MULTICOLOUR[card_id]:
         return -1.0
     # A fresh set beside an open one of the same colour helps nobody.
     if target is None and t.best_open_set(colour) is not None:
@@ -301,7 +315,11 @@ def _score_move_wild(t: _Table, key: tuple) -> float:
 
 
 def _collected(t: _Table, amount: int, payers) -> int:
-    return sum(min(amount, t.payable[p]) for p in payers)
+    payable = t.payable
+    total = 0
+    for p in payers:
+        total += min(amount, payable[p])
+    return total
 
 
 def _score_rent(t: _Table, key: tuple) -> float:
@@ -391,7 +409,8 @@ def _keep_worth(t: _Table, card_id: int) -> float:
         return worth
     card = DECK[card_id]
     if card.kind is Kind.rent:
-        owned = [c for c in card.colours if any(s.colour == c for s in t.me.sets)]
+        mine = t.colours
+        owned = [c for c in card.colours if c in mine]
         if not owned:
             return 1.0 + card.value
         return 8.0 + max(rent_for(c, 1) for c in owned)
@@ -584,11 +603,22 @@ def sensible_bot(state: State, seat: int, rng: random.Random) -> Move:
 def _sensible_play(t: _Table, rng: random.Random) -> Move:
     """The move of its turn the bot scores highest (ties broken by `rng` in
     legal_moves' order), or the end of its turn when none is worth a play."""
-    scored = [(_score_key(t, key), key) for key in play_keys(t.state, t.seat)]
-    top = max(score for score, _ in scored)
+    # One pass: the top score so far and the moves that reach it, in order.
+    top = 0.0
+    best: list[tuple] = []
+    scorers = _SCORERS
+    for key in play_keys(t.state, t.seat):
+        scorer = scorers.get(key[0])
+        if scorer is None:
+            continue
+        score = scorer(t, key)
+        if score > top:
+            top = score
+            best = [key]
+        elif score == top:
+            best.append(key)
     if top <= 0:
         return _end_turn(t)
-    best = [key for score, key in scored if score == top]
     return made(*(best[0] if len(best) == 1 else rng.choice(best)))
 
 

@@ -8,6 +8,7 @@ from .state import (
     DISCARD,
     DONE,
     GONE,
+    OPEN_STATUSES,
     OVER,
     PAID,
     PAY,
@@ -197,8 +198,10 @@ def _with_target(pending: Pending, seat: int, **changes) -> Pending | None:
     targets = tuple(
         replace(t, **changes) if t.seat == seat else t for t in pending.targets
     )
-    pending = replace(pending, targets=targets)
-    return None if pending.settled else pending
+    for t in targets:
+        if t.status in OPEN_STATUSES:
+            return replace(pending, targets=targets)
+    return None
 
 
 def _game_started(state: State | None, e: ev.GameStarted) -> State:

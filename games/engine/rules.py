@@ -1,15 +1,13 @@
 """decide, awaiting, legal_moves, default_move: the rules of RULES.md."""
 
 import random
-import typing
 from collections.abc import Callable
-from dataclasses import dataclass, fields
-from functools import cache
+from dataclasses import dataclass
 
 from ..engines.plumbing import fold
 from . import events as ev
 from . import moves as mv
-from .cards import COLOUR_NAMES, DECK, NO_BUILDINGS, Action, Colour, Kind
+from .cards import COLOUR_NAMES, DECK, NO_BUILDINGS, SET_SIZE, Action, Colour, Kind
 from .errors import IllegalMove
 from .evolve import evolve, lift, open_set
 from .state import (
@@ -651,36 +649,6 @@ _DECIDERS: dict[type, Callable[[_Builder, mv.Move], None]] = {
 }
 
 
-@cache
-def _shapes(cls: type) -> tuple[tuple[str, str], ...]:
-    """(field, shape) for the fields of a move that hold card, seat or set
-    numbers: "int", "int?" (or None) and "ints" (a tuple or list of them).
-    Colours are checked where they are read, with a sentence of their own."""
-    hints = typing.get_type_hints(cls)
-    shapes = {int: "int", int | None: "int?", tuple[int, ...]: "ints"}
-    return tuple(
-        (f.name, shapes[hints[f.name]]) for f in fields(cls) if hints[f.name] in shapes
-    )
-
-
-def _is_int(value) -> bool:
-    return type(value) is int  # not a bool, a string or a float
-
-
-def _well_formed(move: mv.Move) -> None:
-    """Every number is an int, every list of cards a tuple or list of ints."""
-    for name, shape in _shapes(type(move)):
-        value = getattr(move, name)
-        if shape == "int":
-            ok = _is_int(value)
-        elif shape == "int?":
-            ok = value is None or _is_int(value)
-        else:
-            ok = type(value) in (tuple, list) and all(_is_int(v) for v in value)
-        if not ok:
-            raise IllegalMove("That move is not well formed.")
-
-
 def decide(state: State, move: mv.Move, rng: random.Random) -> list[ev.Event]:
     """What the move makes happen, or IllegalMove with a sentence for the player
     (a move whose fields have the wrong types: "That move is not well formed.").
@@ -704,7 +672,7 @@ def _decided(state: State, move: mv.Move, rng: random.Random) -> _Builder:
     handler = _DECIDERS.get(type(move))
     if handler is None:
         raise IllegalMove("That is not a move in this game.")
-    _well_formed(move)
+    mv.check_formed(move)
     if state.phase == OVER:
         raise IllegalMove("The game is over.")
     seat = move.seat
@@ -988,8 +956,12 @@ def _open_sets(player: Player) -> dict[Colour, list[int]]:
     """Indexes of the sets that are not full, by colour."""
     opens: dict[Colour, list[int]] = {}
     for i, s in enumerate(player.sets):
-        if not s.full:
-            opens.setdefault(s.colour, []).append(i)
+        colour = s.colour
+        if len(s.cards) < SET_SIZE[colour]:
+            if colour in opens:
+                opens[colour].append(i)
+            else:
+                opens[colour] = [i]
     return opens
 
 
