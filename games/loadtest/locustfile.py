@@ -470,6 +470,8 @@ class Player(FastHttpUser):
                 by_history[length].append((answered - started) * 1000)
             if MODE == "bots" and not fresh.mine and not fresh.over:
                 bot_waits[id(self)] = (answered, fresh.version)
+                # The bot may have answered before this response was read.
+                self.bot_answered(self.pushed, answered, by="push")
         return fresh
 
 
