@@ -22,6 +22,7 @@ from .state import (
     PropertySet,
     State,
     Target,
+    make,
     replace,
 )
 
@@ -99,7 +100,7 @@ def _refill(player: Player, i: int, cards: tuple[int, ...]) -> Player:
         new = None
     elif buildings and len(cards) < size:
         bank += buildings
-        new = PropertySet(colour, cards)
+        new = make(PropertySet, colour=colour, cards=cards)
     else:
         new = replace(s, cards=cards)
     if others is None:
@@ -131,7 +132,9 @@ def insert(player: Player, card: int, colour: Colour, set_index: int) -> Player:
     """Lay a property into set `set_index`, or a new set when it is len(sets)."""
     sets = player.sets
     if set_index >= len(sets):
-        return replace(player, sets=(*sets, PropertySet(colour, (card,))))
+        return replace(
+            player, sets=(*sets, make(PropertySet, colour=colour, cards=(card,)))
+        )
     s = sets[set_index]
     return replace(
         player, sets=_put(sets, set_index, replace(s, cards=(*s.cards, card)))
@@ -292,11 +295,12 @@ def _play_action(state: State, seat: int, cards: tuple[int, ...]) -> State:
 
 def _rent_charged(state: State, e: ev.RentCharged) -> State:
     state = _play_action(state, e.seat, (e.card, *e.doubles))
-    pending = Pending(
+    pending = make(
+        Pending,
         kind="rent",
         actor=e.seat,
         card=e.card,
-        targets=tuple(Target(seat=t, amount=e.amount) for t in e.targets),
+        targets=tuple(make(Target, seat=t, amount=e.amount) for t in e.targets),
         amount=e.amount,
         base=e.base,
         doubles=e.doubles,
@@ -308,11 +312,12 @@ def _rent_charged(state: State, e: ev.RentCharged) -> State:
 
 def _debt_charged(state: State, e: ev.DebtCharged) -> State:
     state = _play_action(state, e.seat, (e.card,))
-    pending = Pending(
+    pending = make(
+        Pending,
         kind="debt",
         actor=e.seat,
         card=e.card,
-        targets=(Target(seat=e.target, amount=e.amount),),
+        targets=(make(Target, seat=e.target, amount=e.amount),),
         amount=e.amount,
         base=e.amount,
     )
@@ -321,11 +326,12 @@ def _debt_charged(state: State, e: ev.DebtCharged) -> State:
 
 def _birthday_charged(state: State, e: ev.BirthdayCharged) -> State:
     state = _play_action(state, e.seat, (e.card,))
-    pending = Pending(
+    pending = make(
+        Pending,
         kind="birthday",
         actor=e.seat,
         card=e.card,
-        targets=tuple(Target(seat=t, amount=e.amount) for t in e.targets),
+        targets=tuple(make(Target, seat=t, amount=e.amount) for t in e.targets),
         amount=e.amount,
         base=e.amount,
     )
@@ -338,11 +344,12 @@ def _pass_go_played(state: State, e: ev.PassGoPlayed) -> State:
 
 def _sly_deal_played(state: State, e: ev.SlyDealPlayed) -> State:
     state = _play_action(state, e.seat, (e.card,))
-    pending = Pending(
+    pending = make(
+        Pending,
         kind="sly_deal",
         actor=e.seat,
         card=e.card,
-        targets=(Target(seat=e.target),),
+        targets=(make(Target, seat=e.target),),
         take=e.take,
     )
     return replace(state, pending=pending)
@@ -350,11 +357,12 @@ def _sly_deal_played(state: State, e: ev.SlyDealPlayed) -> State:
 
 def _forced_deal_played(state: State, e: ev.ForcedDealPlayed) -> State:
     state = _play_action(state, e.seat, (e.card,))
-    pending = Pending(
+    pending = make(
+        Pending,
         kind="forced_deal",
         actor=e.seat,
         card=e.card,
-        targets=(Target(seat=e.target),),
+        targets=(make(Target, seat=e.target),),
         take=e.take,
         give=e.give,
     )
@@ -363,11 +371,12 @@ def _forced_deal_played(state: State, e: ev.ForcedDealPlayed) -> State:
 
 def _deal_breaker_played(state: State, e: ev.DealBreakerPlayed) -> State:
     state = _play_action(state, e.seat, (e.card,))
-    pending = Pending(
+    pending = make(
+        Pending,
         kind="deal_breaker",
         actor=e.seat,
         card=e.card,
-        targets=(Target(seat=e.target),),
+        targets=(make(Target, seat=e.target),),
         set_index=e.set_index,
         colour=state.players[e.target].sets[e.set_index].colour,
     )

@@ -119,7 +119,7 @@ def _start_turn(b: _Builder, seat: int) -> None:
     if player.has_won():
         b.emit(ev.GameWon(seat=seat))
         return
-    if state.idle_turns > len(state.remaining()):
+    if state.idle_turns and state.idle_turns > len(state.remaining()):
         b.emit(ev.GameDrawn())
         return
     _draw(b, seat, DRAW_PER_TURN if player.hand else DRAW_EMPTY_HAND)
@@ -135,6 +135,8 @@ def _end_turn(b: _Builder) -> None:
 
 
 def _colour(value) -> Colour:
+    if type(value) is Colour:
+        return value  # what the bots and legal_moves pass: no lookup
     try:
         return Colour(value)
     except (ValueError, TypeError):

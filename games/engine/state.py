@@ -1,6 +1,6 @@
 """The state of a game: frozen records of tuples, cheap to copy in part."""
 
-from dataclasses import dataclass
+from dataclasses import MISSING, dataclass, fields
 
 from ..engines.plumbing import JsonOptions
 from .cards import (
@@ -26,6 +26,18 @@ def replace(obj, **changes):
     attributes.update(changes)
     # What was worked out from the old record is not true of the new one.
     attributes.pop(DERIVED, None)
+    return new
+
+
+def make(cls, **fields):
+    """cls(**fields) for these frozen records (every field without a default
+    given), without the frozen dataclass's __init__, which sets each field
+    through object.__setattr__: evolve makes a Pending and its Targets for
+    every action card played."""
+    new = _new(cls)
+    attributes = new.__dict__
+    attributes.update(_DEFAULTS[cls])
+    attributes.update(fields)
     return new
 
 
@@ -251,3 +263,10 @@ class State:
             if not self.players[s].resigned:
                 return s
         return seat
+
+
+# What make() starts each record from: its fields' defaults.
+_DEFAULTS: dict[type, dict] = {
+    cls: {f.name: f.default for f in fields(cls) if f.default is not MISSING}
+    for cls in (PropertySet, Player, Target, Pending, State)
+}
