@@ -23,11 +23,13 @@ the others it scores highest, its end of turn, the deadline's payment or
 discard, the other answer), then repeats: draw a guess of the hidden cards,
 play each candidate on that same guess with the same random draws after it
 (common random numbers), let the sensible bot play every seat for ROUNDS
-rounds of turns, and score the position (a win or a loss if the game ended,
-else how far the seat stands ahead of its best-placed opponent: full sets,
-sets under way, the bank, the cards in hand). Rolling out two rounds and
-scoring beat rolling out to the end in the same time (README, "Engine
-benchmark"): more guesses fit in a second.
+rounds of turns, and score the position: a win or a loss if the game ended,
+else the seat's chance of winning from there, as a conditional logit over
+each seat's full sets, sets under way, bank, buildings and cards in hand,
+fitted to who won thousands of games of sensible bots (`score_fit`). (A
+hand-made score that weighed the bank far more than winners do lost more
+games.) Rolling out two rounds and scoring beat rolling out to the end in
+the same time (README, "Engine benchmark"): more guesses fit in a second.
 
 It never peeks. `knowledge(state, seat)` keeps what the seat may know: the
 table, the discard pile, its own hand, how many cards each other hand and the
@@ -51,11 +53,12 @@ Trivial decisions (one legal move, an Accept with no Just Say No in hand, a
 debt that takes everything) are answered at once.
 """
 
+import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .cards import DECK, SET_SIZE, VALUE, Action, Kind
+from .cards import DECK, HOTEL_RENT, HOUSE_RENT, SET_SIZE, VALUE, Action, Kind, rent_for
 from .errors import IllegalMove
 from .moves import Discard, EndTurn, Move, Pay, Resign
 from .rules import awaiting, default_discard, default_payment, legal_moves, step
@@ -118,75 +121,144 @@ def guess(known: Knowledge, rng: random.Random) -> State:
 # Scoring a position ----------------------------------------------------------
 
 
-def _hand_worth(card) -> float:
-    """What a card held is worth, in the points of _standing: a card kept
-    for later is not nothing (a Just Say No held protects a set)."""
+def _hand_slot(card) -> int:
+    """Which of a player's FEATURES a card in hand counts towards."""
     if card.kind in (Kind.property, Kind.wild):
-        return 0.3  # less than laid: a property helps once it is down
+        return 14
     if card.kind is Kind.money:
-        return 0.25 * card.value
+        return 13
     if card.kind is Kind.rent:
-        return 0.6
+        return 12
     return {
-        Action.just_say_no: 3.0,
-        Action.deal_breaker: 3.5,
-        Action.sly_deal: 1.5,
-        Action.forced_deal: 1.2,
-        Action.debt_collector: 1.0,
-        Action.birthday: 0.6,
-        Action.house: 1.0,
-        Action.hotel: 1.0,
-        Action.double_the_rent: 0.6,
-    }.get(card.action, 0.3)
+        Action.just_say_no: 9,
+        Action.deal_breaker: 10,
+        Action.sly_deal: 11,
+        Action.forced_deal: 11,
+    }.get(card.action, 15)
 
 
-HAND_WORTH: tuple[float, ...] = tuple(_hand_worth(c) for c in DECK)
+HAND_SLOT: tuple[int, ...] = tuple(_hand_slot(c) for c in DECK)
+MONEY_SLOT = 13
+
+FEATURES = (
+    "one full set",
+    "two full sets",
+    "progress of the sets short of full (cards / size, summed)",
+    "colours one card short of a full set",
+    "colours one card short, with two full sets",
+    "bank (M, up to 20)",
+    "bank (M, up to 5)",
+    "highest rent of a set",
+    "houses and hotels",
+    "Just Say No in hand",
+    "Deal Breaker in hand",
+    "Sly Deal and Forced Deal in hand",
+    "rent cards in hand",
+    "money in hand (M)",
+    "properties in hand",
+    "other actions in hand",
+    "its turn starts now",
+)
 
 
-def _standing(player: Player) -> float:
-    """How far a player is from three full sets, in rough points."""
-    full: set = set()
-    partial = 0.0
+def features(player: Player, to_move: bool) -> list[float]:
+    """What the score reads of a player, one figure per FEATURES entry."""
+    x = [0.0] * len(FEATURES)
+    full = set()
+    short = set()
+    progress = 0.0
+    top = 0
+    buildings = 0
     for s in player.sets:
         size = SET_SIZE[s.colour]
         have = len(s.cards)
+        rent = rent_for(s.colour, have)
+        if s.house is not None:
+            buildings += 1
+            rent += HOUSE_RENT
+        if s.hotel is not None:
+            buildings += 1
+            rent += HOTEL_RENT
+        top = max(top, rent)
         if have >= size:
             full.add(s.colour)
         else:
-            progress = have / size
-            partial += 3.0 * progress + 3.0 * progress**2
+            progress += have / size
+            if size - have == 1:
+                short.add(s.colour)
+    short1 = len(short - full)
+    if len(full) == 1:
+        x[0] = 1.0
+    elif len(full) >= 2:
+        x[1] = 1.0
+        x[4] = short1
+    x[2] = progress
+    x[3] = short1
     bank = 0
     for c in player.bank:
         bank += VALUE[c]
-    held = 0.0
+    x[5] = min(bank, 20)
+    x[6] = min(bank, 5)
+    x[7] = top
+    x[8] = buildings
     for c in player.hand:
-        held += HAND_WORTH[c]
-    return 12.0 * len(full) + min(partial, 10.0) + 0.4 * min(bank, 15) + min(held, 8.0)
+        slot = HAND_SLOT[c]
+        x[slot] += VALUE[c] if slot == MONEY_SLOT else 1.0
+    x[16] = 1.0 if to_move else 0.0
+    return x
+
+
+# A seat's strength is the sum of its features times these weights, and its
+# chance to win its share of exp(strength) over the seats still playing: a
+# conditional logit fitted to who won games of sensible bots, from the
+# positions at the start of a turn, where the rollouts stop
+# (`python -m games.engine.score_fit --seats 2|3 --games 3000`, README).
+# Three-seat weights serve four and five seats too.
+WEIGHTS: dict[int, tuple[float, ...]] = {
+    2: (
+        1.0409, 2.7067, 0.6429, 0.0671, -0.0565, 0.0022, 0.0476, -0.0030, 0.1519,
+        0.3821, 1.3613, 0.1860, -0.0375, -0.0225, 0.0225, -0.0015, 0.3472,
+    ),
+    3: (
+        0.8505, 2.0536, 0.6575, 0.0373, 0.1611, 0.0061, 0.0433, 0.0187, 0.0440,
+        0.4239, 1.0928, 0.1469, 0.1697, -0.0206, 0.0293, 0.0043, 0.3366,
+    ),
+}  # fmt: skip
+
+
+def strength(player: Player, to_move: bool, weights: tuple[float, ...]) -> float:
+    """A player's standing in the fitted score: see WEIGHTS."""
+    total = 0.0
+    for w, x in zip(weights, features(player, to_move), strict=True):
+        total += w * x
+    return total
 
 
 WIN_SCORE = 60.0
 
 
 def score(state: State, seat: int) -> float:
-    """A win WIN_SCORE, a loss minus that, a draw nothing; otherwise how far the
-    seat stands ahead of (or behind) its best-placed opponent. Linear, so that
-    a move still counts for something in a game that is nearly lost or won."""
+    """A win WIN_SCORE, a loss minus that, a draw nothing; otherwise the
+    seat's fitted chance p of winning from here, as WIN_SCORE * (2p - 1): the
+    same scale, so that a rollout that ends the game and one that stops
+    before the end are worth what they are likely to bring."""
     if state.phase == OVER:
         if state.winner is None:
             return 0.0
         return WIN_SCORE if state.winner == seat else -WIN_SCORE
     if state.players[seat].resigned:
         return -WIN_SCORE
-    mine = _standing(state.players[seat])
-    best = max(
-        (
-            _standing(p)
-            for i, p in enumerate(state.players)
-            if i != seat and not p.resigned
-        ),
-        default=0.0,
-    )
-    return mine - best
+    weights = WEIGHTS[min(len(state.players), 3)]
+    mine = 0.0
+    total = 0.0
+    for i, p in enumerate(state.players):
+        if p.resigned:
+            continue
+        odds = math.exp(strength(p, i == state.active, weights))
+        total += odds
+        if i == seat:
+            mine = odds
+    return WIN_SCORE * (2 * mine / total - 1)
 
 
 # Thinking ---------------------------------------------------------------------

@@ -1,0 +1,49 @@
+"""The expert's fitted score: a seat's chance of winning, from its features."""
+
+from games.engine import new_game
+from games.engine.cards import DECK, Colour
+from games.engine.expert import FEATURES, WIN_SCORE, features, score
+from games.engine.score_fit import fit, log_likelihood, positions
+from games.engine.state import PropertySet, replace
+
+
+def _properties(colour: Colour) -> tuple[int, ...]:
+    return tuple(c.id for c in DECK if c.kind == "property" and c.colours == (colour,))
+
+
+def test_a_full_set_more_raises_the_seat_chance_and_lowers_the_others():
+    state = new_game(2, 1)
+    one = (PropertySet(Colour.brown, _properties(Colour.brown)),)
+    two = (*one, PropertySet(Colour.dark_blue, _properties(Colour.dark_blue)))
+    players = list(state.players)
+    players[0] = replace(players[0], sets=one)
+    level = replace(state, players=tuple(players))
+    players[0] = replace(players[0], sets=two)
+    ahead = replace(state, players=tuple(players))
+    assert score(ahead, 0) > score(level, 0)
+    assert score(ahead, 1) < score(level, 1)
+    assert -WIN_SCORE < score(ahead, 1) < score(ahead, 0) < WIN_SCORE
+    assert abs(score(ahead, 0) + score(ahead, 1)) < 1e-9
+
+
+def test_features_count_what_a_player_holds():
+    state = new_game(2, 1)
+    player = replace(
+        state.players[0],
+        sets=(PropertySet(Colour.brown, _properties(Colour.brown)),),
+        bank=tuple(c.id for c in DECK if c.kind == "money" and c.value == 10),
+    )
+    x = dict(zip(FEATURES, features(player, True), strict=True))
+    assert x["one full set"] == 1.0
+    assert x["two full sets"] == 0.0
+    assert x["bank (M, up to 20)"] == 10
+    assert x["bank (M, up to 5)"] == 5
+    assert x["its turn starts now"] == 1.0
+
+
+def test_the_fit_weighs_what_tells_the_winner():
+    games = [sample for seed in range(40) for sample in positions(2, seed)]
+    assert games and all(len(row) == 2 for row, _ in games)
+    weights = fit(games)
+    assert weights[FEATURES.index("one full set")] > 0
+    assert log_likelihood(weights, games) > log_likelihood([0.0] * len(FEATURES), games)
