@@ -206,6 +206,9 @@ def test_two_browsers_buy_bid_trade_build_mortgage_and_leave_jail(
 
     # Ann offers $150 for Vermont Avenue; Bea accepts on her phone.
     expect(prompt_a).to_contain_text("Roll the dice")
+    # The fold to raise cash for a bid opened by itself; the one to build and
+    # mortgage on Ann's turn stays as she left it: closed.
+    expect(page_a.locator("#manage")).not_to_have_attribute("open", "")
     unfold(page_a, "trade")
     form = page_a.locator("#trade form")
     form.locator('input[name="get_deeds"][value="8"]').check()

@@ -107,6 +107,9 @@ def test_buy_or_auction_and_raising_cash_when_short():
     assert "buy" not in actions(short)
     assert "You are $120 short" in short
     assert "Raise cash: sell or mortgage" in short and "mortgage" in actions(short)
+    # Opened by the page, not the player: the table's memory of the player's
+    # folds (static/games/table.js) keeps it apart from "Build, sell, mortgage".
+    assert 'class="cfold cmanage" data-fold="raise" open>' in short
 
 
 def test_a_debt_asks_what_to_sell_or_mortgage_or_raise_and_pay():
