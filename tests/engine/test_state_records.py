@@ -3,16 +3,9 @@
 
 import pytest
 
+from games.engine import state
 from games.engine.cards import Colour
-from games.engine.state import (
-    Options,
-    Pending,
-    Player,
-    PropertySet,
-    State,
-    Target,
-    make,
-)
+from games.engine.state import Options, Pending, Player, PropertySet, Target
 
 CASES = [
     (PropertySet, {"colour": Colour.red, "cards": (24, 25)}),
@@ -32,13 +25,16 @@ CASES = [
         },
     ),
     (Player, {"resigned": True}),
-    (State, {"options": Options(), "players": (Player(), Player()), "draw": (1, 2)}),
+    (
+        state.State,
+        {"options": Options(), "players": (Player(), Player()), "draw": (1, 2)},
+    ),
 ]
 
 
 @pytest.mark.parametrize(("cls", "fields"), CASES)
 def test_make_builds_the_record_its_init_builds(cls, fields):
-    made = make(cls, **fields)
+    made = state.make(cls, **fields)
     built = cls(**fields)
 
     assert type(made) is cls
