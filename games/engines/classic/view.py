@@ -129,6 +129,17 @@ _LEFT_JAIL = {
 }
 
 
+# What a payment was for, after its amount ("Ann paid Bea $26 rent."); a card's
+# payment follows the card's own line and needs no word.
+_PAID_FOR = {
+    "rent": " rent",
+    "tax": " tax",
+    "fine": " fine",
+    "interest": " interest",
+    "gift": " as a birthday gift",
+}
+
+
 def _goods(cash: int, deeds, cards) -> str:
     """ "$200, Water Works and a Get Out of Jail Free card"."""
     items = [money(cash)] if cash else []
@@ -230,7 +241,10 @@ def describe(event: ev.Event, seat: int | None, names: Sequence[str]) -> str | N
             bids = "; ".join(f"{whom(b.seat)} {_bid_words(b.amounts)}" for b in e.bids)
             return f"{closed} Bids: {bids}."
         case ev.MoneyPaid():
-            return f"{who(e.seat)} paid {whom(e.to)} {money(e.amount)} ({e.reason})."
+            paid = f"{money(e.amount)}{_PAID_FOR.get(e.reason, '')}"
+            if e.pot:
+                return f"{who(e.seat)} put {paid} into the Free Parking pot."
+            return f"{who(e.seat)} paid {whom(e.to)} {paid}."
         case ev.PotCollected():
             return f"{who(e.seat)} took the Free Parking pot of {money(e.amount)}."
         case ev.RentClaimable():

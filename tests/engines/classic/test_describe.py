@@ -4,6 +4,8 @@ player left jail, and a visit to the jail."""
 
 import random
 
+import pytest
+
 from games.engines.classic import (
     AcceptOffer,
     Bid,
@@ -94,3 +96,29 @@ def test_leaving_jail_says_how_and_a_visit_says_just_visiting():
     assert "Ann paid the fine and left jail." in lines
     _, lines = lines_of(scenario("0 at: 3"), Roll(seat=0), dice=(3, 4))
     assert "Ann moved to Jail (just visiting)." in lines
+
+
+@pytest.mark.parametrize(
+    ("position", "dice", "seat", "line"),
+    [
+        ("0 at: 1\n1 owns: Vermont Avenue", (3, 4), None, "Ann paid Bea $6 rent."),
+        ("0 at: 1", (1, 2), None, "Ann paid the bank $200 tax."),
+        (
+            "0 at: 1\noptions: free_parking_jackpot",
+            (1, 2),
+            None,
+            "Ann put $200 tax into the Free Parking pot.",
+        ),
+        (
+            "0 at: 31\nchest: cc_birthday",
+            (1, 1),
+            None,
+            "Bea paid Ann $10 as a birthday gift.",
+        ),
+        ("0 at: 4\nchance: ch_dividend", (1, 2), 0, "The bank paid you $50."),
+    ],
+)
+def test_a_payment_says_what_it_was_for_in_words(position, dice, seat, line):
+    state = scenario("seats: 3\n" + position)
+    _, lines = lines_of(state, Roll(seat=0), dice=dice, seat=seat)
+    assert line in lines
