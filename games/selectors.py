@@ -173,15 +173,10 @@ def game_for_viewer(*, game_id: int, user) -> tuple[Game, Seat | None]:
     raises GameNotFound, as a missing id does, so ids tell nothing. A player
     whose seat a bot took over watches as a spectator until the end.
     """
-    try:
-        game_id = int(game_id)
-    except (TypeError, ValueError):
-        raise GameNotFound() from None
-    found = _game_by_id(game_id) if 0 < game_id < 2**63 else []
-    if not found:
+    game = _game_by_id.by_id(game_id)
+    if game is None:
         raise GameNotFound()
-    game = found[0]
-    game.seats_known(_seats_of_game(game_id))
+    game.seats_known(_seats_of_game(game.pk))
     return viewer_seat(game=game, user=user)
 
 

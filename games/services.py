@@ -749,14 +749,10 @@ _seats_with_devices = Prepared(
 
 
 def _lock(game_id: int) -> Game:
-    try:
-        game_id = int(game_id)
-    except (ValueError, TypeError):
-        raise GameNotFound() from None
-    found = _locked_game(game_id) if 0 < game_id < 2**63 else []
-    if not found:
+    game = _locked_game.by_id(game_id)
+    if game is None:
         raise GameNotFound()
-    return found[0]
+    return game
 
 
 def _seats(game: Game) -> list[Seat]:

@@ -87,6 +87,16 @@ class Prepared:
         self._plan = plan
         return plan
 
+    def by_id(self, value):
+        """The row for an id (the query's one argument), or None: also when
+        `value` is no id (not a whole number in a BigAutoField's range)."""
+        try:
+            value = int(value)
+        except (TypeError, ValueError):
+            return None
+        found = self(value) if 0 < value < 2**63 else []
+        return found[0] if found else None
+
     def __call__(self, *values) -> list:
         plan = self._plan or self._compile()
         params = [

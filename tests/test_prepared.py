@@ -23,6 +23,9 @@ def test_it_gives_the_rows_the_queryset_gives(user, other_user):
 
     assert [fields(g) for g in by_id(game.pk)] == [fields(Game.objects.get(pk=game.pk))]
     assert by_id(game.pk + 1000) == []
+    assert by_id.by_id(str(game.pk)).pk == game.pk
+    for no_id in (game.pk + 1000, "x", None, 0, 2**63):
+        assert by_id.by_id(no_id) is None
 
 
 def test_related_objects_and_annotations_come_in_the_same_query(user, other_user):
