@@ -15,8 +15,9 @@ from tests.chat.conftest import client_for
 pytestmark = pytest.mark.django_db
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
-# session, user, game, seats (with users), messages (muted users left out)
-MAX_CHAT_QUERIES = 5
+# user, game, seats (with users), messages (muted users left out); the session
+# comes from the cache
+MAX_CHAT_QUERIES = 4
 
 
 def queries(client, url, **kwargs) -> int:
