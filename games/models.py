@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils import timezone
 
 if TYPE_CHECKING:
     from games.kinds import GameKind
@@ -331,7 +332,11 @@ class GameEvent(models.Model):
         null=True, blank=True, help_text="The seat whose move caused it; null: setup."
     )
     cause = models.CharField(max_length=10, choices=Cause, default=Cause.PLAYER)
-    created_at = models.DateTimeField(auto_now_add=True)
+    # The time of the change that made it (the move, the timeout, the deal),
+    # as the service that wrote it says: every event of one change has the same.
+    created_at = models.DateTimeField(
+        default=timezone.now, help_text="When the change that made it happened."
+    )
 
     objects = GameEventQuerySet.as_manager()
 
