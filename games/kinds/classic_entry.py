@@ -62,18 +62,11 @@ def status_line(
     return f"Waiting for {who}."
 
 
-def _open_view(state) -> dict:
-    # Nothing is hidden from a spectator but the decks, sealed bids and offers
-    # between others: a finished game's replay shows the table as they saw it.
-    return classic.view(state, None)
-
-
-# The open view is what onlookers saw (`_open_view`): every deed and dollar,
-# no sealed bid before its auction closed, no offer between others.
+# The open view (`classic.open_view`) is the whole table with every sealed bid
+# open, mid-auction too: a finished game reveals everything.
 REPLAY = ReplayWords(
     open_link="The whole table",
-    open_view="The whole table, as onlookers saw it: sealed bids show when "
-    "their auction closes",
+    open_view="The whole table, every sealed bid open",
     spectator="As a spectator saw it: sealed bids show when their auction closes",
     quiet_lines={
         "PurchaseOffered": (
@@ -96,7 +89,7 @@ CLASSIC = GameKind(
     present=_present,
     moves_from_post=table.moves_from_post,
     owed=owed_line,
-    open_view=_open_view,
+    open_view=classic.open_view,
     winners=lambda state: tuple(state.winners),
     has_left=lambda state, seat: state.players[seat].out,
     replay=REPLAY,

@@ -1,6 +1,7 @@
 """A replay names what it shows in its game's own words: Monopoly Deal's open
 view is every hand; classic Monopoly has no hands, and its open view is the
-table as onlookers saw it, sealed bids hidden until their auction closed."""
+whole table with every sealed bid open, mid-auction too, once the game is over
+(while it runs a sealed bid stays on its bidder's page alone)."""
 
 import re
 
@@ -14,6 +15,12 @@ from games.engines import classic
 from games.models import GameEvent
 from tests.engines.classic.support import Dice
 from tests.games.factories import awaited_seat, fresh, make_game, move_submit_as
+from tests.games.test_classic_site import (
+    SECRET_BID,
+    WRITTEN,
+    in_auction,
+    play_defaults_until,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -51,10 +58,7 @@ def resign(game):
 def test_a_finished_classic_replay_speaks_of_the_table_not_of_hands(user, other_user):
     game = resign(make_game(creator=user, players=[other_user], kind="classic"))
     page = replay(client_for(user), game, step=2)
-    assert eyes(page) == (
-        "The whole table, as onlookers saw it: sealed bids show when their "
-        "auction closes"
-    )
+    assert eyes(page) == "The whole table, every sealed bid open"
     assert views(page)[0] == "The whole table"
     assert "hand" not in eyes(page) + " ".join(views(page))
 
@@ -96,3 +100,40 @@ def test_a_classic_step_with_no_history_line_says_what_is_asked(
     )
     page = replay(client_for(roller.user), game, step=offered)
     assert step_text(page) == "You may buy the deed or put it up for auction."
+
+
+def test_a_sealed_bid_shows_in_the_replay_once_the_game_is_over(
+    user, other_user, user_factory
+):
+    game = make_game(
+        creator=user, players=[other_user, user_factory("Cy")], kind="classic"
+    )
+    game = play_defaults_until(game, in_auction)
+    bidder = awaited_seat(game)
+    lots = game.state().auction.lots
+    amounts = (SECRET_BID,) + (0,) * (len(lots) - 1)
+    move_submit_as(game, bidder, classic.Bid(seat=bidder.position, amounts=amounts))
+    step = fresh(game).version  # the auction still open: two seats to answer
+    others = list(game.seats.exclude(pk=bidder.pk).select_related("user"))
+    sealed = f"{bidder.name} bid ${SECRET_BID:,} on {classic.BOARD[lots[0]].name}"
+
+    def shows_the_bid(page: str) -> bool:
+        return any(w in page for w in WRITTEN)
+
+    onlooker = client_for(user_factory("Onlooker"))
+    for client in [client_for(s.user) for s in others] + [onlooker]:
+        assert not shows_the_bid(replay(client, game, step=step))
+
+    for seat in others:
+        services.game_resign(game_id=game.pk, user=seat.user)
+    game = fresh(game)
+    assert game.is_over
+    for client in [client_for(s.user) for s in others] + [onlooker]:
+        page = replay(client, game, step=step)
+        assert f"Sealed bids, open now the game is over: {sealed}." in page
+        assert eyes(page) == "The whole table, every sealed bid open"
+    # From another seat's eyes, the step is as that seat saw it: sealed.
+    seat = others[0]
+    assert not shows_the_bid(
+        replay(client_for(seat.user), game, step=step, seat=seat.position)
+    )

@@ -28,7 +28,7 @@ from .state import (
     State,
 )
 from .turns import new_game, replay, setup
-from .view import describe, redact, view
+from .view import describe, open_view, redact, view
 
 __all__ = [
     "BOARD",
@@ -69,6 +69,7 @@ __all__ = [
     "legal_moves",
     "net_worth",
     "new_game",
+    "open_view",
     "raisable",
     "redact",
     "rent_for",

@@ -23,6 +23,20 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     """JSON-able, exactly what that seat may see (None: a spectator). Hidden: the
     order of both decks, others' sealed bids while the auction is open, trade
     offers between other players. When the game is over everything is shown."""
+    return _view(state, seat, everything=state.over)
+
+
+def open_view(state: State) -> dict[str, Any]:
+    """The table with every player's secret open, at any point of a game, for
+    replaying a finished one ("After the game ends everything may be
+    revealed"): a spectator's view plus every sealed bid of the open auction
+    ("bids") and every trade offer. The decks' order stays a count until the
+    game is over, as Monopoly Deal's open view keeps its draw pile. Only for
+    games that are over: during play it would show every bid."""
+    return _view(state, None, everything=True)
+
+
+def _view(state: State, seat: int | None, *, everything: bool) -> dict[str, Any]:
     s = state
     over = s.over
     a = s.auction
@@ -34,6 +48,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "answered": [b.seat for b in a.bids],
             "your_bid": next((list(b.amounts) for b in a.bids if b.seat == seat), None),
         }
+        if everything:
+            auction["bids"] = {str(b.seat): list(b.amounts) for b in a.bids}
     return {
         "seat": seat,
         "active": s.active,
@@ -54,7 +70,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             }
             for e in awaiting(s)
             if e.kind != "answer"
-            or over
+            or everything
             or e.seat == seat
             or any(o.id == e.offer and o.seat == seat for o in s.offers)
         ],
@@ -90,7 +106,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "auction": auction,
         "debts": [_offer_view(d) for d in s.debts],
         "inheritance": _offer_view(s.inheritance) if s.inheritance else None,
-        "offers": [_offer_view(o) for o in s.offers if over or seat in (o.seat, o.to)],
+        "offers": [
+            _offer_view(o) for o in s.offers if everything or seat in (o.seat, o.to)
+        ],
         "claims": [_offer_view(c) for c in s.claims],
         "chance_count": len(s.chance),
         "chest_count": len(s.chest),

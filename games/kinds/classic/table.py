@@ -650,7 +650,8 @@ def _prompt(view, deeds, seat, names) -> dict[str, Any] | None:
 
 def _auction(view, seat, names) -> dict[str, Any] | None:
     """The open auction as anyone at the table may see it; the viewer's own
-    sealed bid only to the viewer (the view holds no one else's)."""
+    sealed bid only to the viewer (the view holds no one else's), every bid
+    in a view that holds them all (a finished game's replay)."""
     a = view["auction"]
     if a is None:
         return None
@@ -661,6 +662,12 @@ def _auction(view, seat, names) -> dict[str, Any] | None:
     def who(s: int) -> str:
         return "you" if s == seat else names[s]
 
+    def amounts(bid: list[int]) -> str:
+        pairs = zip(lots, bid, strict=True)
+        named = [f"{money(x)} on {BOARD[i].name}" for i, x in pairs if x]
+        return ", ".join(named) or "nothing"
+
+    bids = a.get("bids") or {}
     return {
         "lots": ", ".join(BOARD[i].name for i in lots),
         "bid": [who(s) for s in a["answered"]],
@@ -670,17 +677,12 @@ def _auction(view, seat, names) -> dict[str, Any] | None:
             if not p["out"] and p["seat"] not in gone
         ],
         "waiting": [who(s) for s in a["waiting_on"]],
-        "my_bid": (
-            "Your sealed bid: "
-            + ", ".join(
-                f"{money(x)} on {BOARD[i].name}"
-                for i, x in zip(lots, mine, strict=True)
-                if x
-            )
-            + "."
-            if mine is not None
-            else ""
-        ),
+        "my_bid": f"Your sealed bid: {amounts(mine)}." if mine is not None else "",
+        "open_bids": [
+            f"{names[int(s)]} bid {amounts(bid)}"
+            for s, bid in bids.items()
+            if int(s) != seat
+        ],
     }
 
 

@@ -13,6 +13,7 @@ from games.engines.classic import (
     Roll,
     from_json,
     new_game,
+    open_view,
     redact,
     scenario,
     setup,
@@ -64,6 +65,18 @@ def test_an_open_offer_is_seen_only_by_its_two_parties():
     assert view(s, 1)["offers"] and view(s, 0)["offers"]
     assert view(s, 2)["offers"] == [] and view(s, None)["offers"] == []
     assert all(a["kind"] != "answer" for a in view(s, 2)["awaiting"])
+
+
+def test_the_open_view_shows_every_sealed_bid_and_offer_but_not_the_decks():
+    """For a finished game's replay: every secret a player held, mid-auction."""
+    s = _auction()
+    assert open_view(s)["auction"]["bids"] == {"1": [99]}
+    assert "bids" not in view(s, None)["auction"]
+    offer = apply(scenario("seats: 3\n0 owns: Boardwalk"),
+                  OfferTrade(seat=0, to=1, give_deeds=(39,)))  # fmt: skip
+    assert [o["give_deeds"] for o in open_view(offer)["offers"]] == [[39]]
+    assert any(a["kind"] == "answer" for a in open_view(offer)["awaiting"])
+    assert open_view(s)["chance"] is None and open_view(s)["chance_count"] == 16
 
 
 def test_public_facts_are_in_every_view():
