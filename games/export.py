@@ -4,8 +4,8 @@ A finished game is exported whole: every event as the engine stores it
 (`engine.to_json`, old schema versions upgraded), which replays to the final
 state. A game still being played is exported as the asker may read it: each
 event through `engine.redact(event, seat)` (another seat's cards become a
-count) and its history line through `engine.describe(event, seat, names)`,
-so nothing the asker's seat could not see is ever in it. The format is
+count) and the history lines as that seat reads them (`selectors.told`), so
+nothing the asker's seat could not see is ever in it. The format is
 described in the README ("Exporting games").
 """
 
@@ -16,6 +16,7 @@ from django.db.models import Prefetch
 
 from games import kinds
 from games.models import Game, GameEvent, Seat
+from games.selectors import HISTORY_FIELDS, told
 
 FORMAT = "mdeal-game"
 FORMAT_VERSION = 1
@@ -37,13 +38,16 @@ def game_export(*, game: Game, seat: Seat | None) -> dict:
     seats = sorted(game.seats.all(), key=lambda s: s.position)
     names = [s.name for s in seats]
     winner = next((s.position for s in seats if s.pk == game.winner_id), None)
-    rows = (
-        GameEvent.objects.filter(game=game)
-        .order_by("seq")
-        .only("seq", "data", "seat", "cause", "created_at")
+    rows = list(
+        GameEvent.objects.filter(game=game).order_by("seq").only(*HISTORY_FIELDS)
     )
+    # Each history line goes with the event it is numbered by (the last of
+    # those it joins); a deadline's line and that event's own are one text.
+    texts: dict[int, list[str]] = {}
+    for line in told(rows, kind=game.game_kind, viewer=viewer, names=names):
+        texts.setdefault(line["seq"], []).append(line["text"])
     events = []
-    for row in rows.iterator():
+    for row in rows:
         event = row.event(engine)
         events.append(
             {
@@ -51,7 +55,7 @@ def game_export(*, game: Game, seat: Seat | None) -> dict:
                 "at": _time(row.created_at),
                 "cause": row.cause,
                 "seat": row.seat,
-                "text": engine.describe(event, viewer, names),
+                "text": " ".join(texts[row.seq]) if row.seq in texts else None,
                 "event": (
                     engine.to_json(event) if complete else engine.redact(event, viewer)
                 ),

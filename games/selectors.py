@@ -4,6 +4,7 @@ Every read here costs a fixed number of queries, whatever the length of the
 game: the table reads the snapshot and only the last events of its history.
 """
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -257,7 +258,6 @@ def history_lines(
     """
     names = game.seat_names()
     kind = game.game_kind
-    rules = kind.engine
     if limit == HISTORY_LINES:  # the table's: compiled once
         rows = _last_events(game.pk, LAST_SEQ if through is None else through)
     else:
@@ -267,10 +267,24 @@ def history_lines(
         if limit is not None:
             rows = rows[:limit]
         rows = list(rows.only(*HISTORY_FIELDS))
+    lines = told(reversed(rows), kind=kind, viewer=viewer, names=names)
+    lines.reverse()
+    return lines
+
+
+def told(
+    rows: Iterable[GameEvent], *, kind, viewer: int | None, names: list[str]
+) -> list[dict]:
+    """The history lines telling `rows` (events oldest first, HISTORY_FIELDS
+    read) as `viewer` may read them, oldest first: {"seq", "text", "at",
+    "timeout"}, a line joining events numbered by the last of them, and the
+    line saying a deadline decided for a seat (`_timeout_line`) numbered as
+    the first event it made."""
+    rules = kind.engine
     lines = []
     previous = None
     run = []  # the events the last line tells, when the event before was one
-    for row in reversed(rows):
+    for row in rows:
         if _starts_timeout(row, previous):
             lines.append(_timeout_line(row, names))
             run = []
@@ -293,7 +307,6 @@ def history_lines(
         lines.append(
             {"seq": row.seq, "text": text, "at": row.created_at, "timeout": timed_out}
         )
-    lines.reverse()
     return lines
 
 

@@ -361,6 +361,16 @@ def test_a_roll_and_its_move_are_one_history_line_wherever_history_is_shown(
         if "rolled" in x["text"]
     ]
     assert line["seq"] == GameEvent.objects.get(game=game, type="TokenMoved").seq
+    # The export tells the same lines, each with the event it is numbered by.
+    export = reverse("games:export", args=[game.pk])
+    events = client.get(export).json()["events"]
+    by_type = {e["event"]["type"]: e for e in events}
+    assert by_type["TokenMoved"]["text"] == sentence
+    assert by_type["DiceRolled"]["text"] is None
+    history = selectors.history_lines(game=game, viewer=other.position, limit=None)
+    assert [e["text"] for e in events if e["text"]] == [
+        line["text"] for line in reversed(history)
+    ]
 
 
 # -- bad input -----------------------------------------------------------------

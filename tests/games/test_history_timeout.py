@@ -33,6 +33,10 @@ def test_a_timed_out_turn_is_marked_in_the_history(clock, user, other_user):
     assert texts.index(marked[0]["text"]) > texts.index(f"{other(game, late)}'s turn.")
     table = client_for(user).get(game.get_absolute_url()).content.decode()
     assert 'class="is-timeout"' in table
+    # The export tells the same line, with the event the deadline made.
+    export = client_for(user).get(reverse("games:export", args=[game.pk])).json()
+    told = [e["text"] for e in export["events"] if e["cause"] == "timeout"]
+    assert told[0] == f"Time ran out for {late.name}: the turn ended."
 
 
 def other(game, seat) -> str:
