@@ -273,11 +273,18 @@ def test_a_counter_offer_is_both_moves_or_neither(user, other_user):
     game = make_game(creator=user, players=[other_user], kind="classic")
     ada = game.seats.get(user=user)
     bea = game.seats.get(user=other_user)
-    offer = classic.OfferTrade(seat=ada.position, to=bea.position, give_cash=10)
+    offer = classic.OfferTrade(
+        seat=ada.position, to=bea.position, give_cash=10, get_cash=1200
+    )
     move_submit_as(game, ada, offer)
     game = fresh(game)
     offer_id = game.state().offers[0].id
     before = table_rows(game)
+    # Bea's page: the counter form holds the offer's cash, from her side.
+    page = client_for(other_user).get(game.get_absolute_url()).content.decode()
+    form = page[page.index(f'data-fold="counter-{offer_id}"') :]
+    assert re.search(r'name="give_cash" [^>]*value="1200"', form)
+    assert re.search(r'name="get_cash" [^>]*value="10"', form)
 
     def counter(**terms):
         fields = {"action": "counter", "offer": offer_id, "to": ada.position}
