@@ -91,13 +91,21 @@
   }, 1000);
 
   // Keep what the player was doing across a swap: ticked cards, the open card
-  // (unless its menu made the move), the folded seats, and the focus.
+  // (unless its menu made the move), the folds, and the focus.
+  // The folds the player opened or closed, by data-fold. Only their own
+  // clicks count: a fold the page drew open (to raise cash, say) fires a
+  // toggle as well, later, and so does putting a fold back after a swap.
   const folds = new Map(); // data-fold -> open, as the player left it
+  let clicked = null; // the fold whose summary the player just used
+  document.addEventListener("click", (e) => {
+    const summary = e.target.closest && e.target.closest("summary");
+    const d = summary && summary.parentElement;
+    if (d instanceof HTMLDetailsElement && d.dataset.fold) clicked = d;
+  }, true);
   document.addEventListener("toggle", (e) => {
-    const d = e.target;
-    if (d instanceof HTMLDetailsElement && d.dataset.fold && !window.__mdealRestoring) {
-      folds.set(d.dataset.fold, d.open);
-    }
+    if (e.target !== clicked) return;
+    clicked = null;
+    folds.set(e.target.dataset.fold, e.target.open);
   }, true);
 
   // What identifies a control across a redraw: its move, its card, its value.
@@ -202,11 +210,9 @@
       const details = card && card.closest("details");
       if (details) details.open = true;
     }
-    window.__mdealRestoring = true;
     for (const d of document.querySelectorAll("#table details[data-fold]")) {
       if (folds.has(d.dataset.fold)) d.open = folds.get(d.dataset.fold);
     }
-    window.__mdealRestoring = false;
     updatePickers();
     tick();
     if (keep && keep.focus) {
