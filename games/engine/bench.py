@@ -5,6 +5,7 @@
     python -m games.engine.bench --compare REF [--rounds N]
     python -m games.engine.bench --expert N --seats 2 3 [--think S [--cpu]]
     python -m games.engine.bench --expert N --seats 2 3 --iterations N
+    python -m games.engine.bench --expert N --duplicate [--minutes M] [--ab K=V ...]
     python -m games.engine.bench --rollouts N --seats 3
 
 Prints figures; asserts nothing about time. `--compare REF` checks REF out in a
@@ -14,9 +15,7 @@ both alike; it prints each one's median and spread and the ratio of medians.
 """
 
 import argparse
-import contextlib
 import random
-import signal
 import statistics
 import subprocess
 import sys
@@ -28,7 +27,6 @@ from pathlib import Path
 
 from games.engine import Options, State, awaiting, replay, setup, step
 from games.engine.bots import BOTS, Bot
-from games.engine.expert import ROUNDS
 
 MAX_DECISIONS = 5_000
 
@@ -211,129 +209,7 @@ def _duel(count: int, rng: random.Random, cap: int) -> dict:
     return wins
 
 
-# The expert against the sensible bot -------------------------------------------
-
-
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% confidence interval of a win rate (Wilson's score interval)."""
-    if games == 0:
-        return 0.0, 1.0
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * ((p * (1 - p) + z * z / (4 * games)) / games) ** 0.5
-    return max(0.0, centre - half / (1 + z * z / games)), min(
-        1.0, centre + half / (1 + z * z / games)
-    )
-
-
-def _expert_game(job: tuple) -> dict:
-    """One game of the expert at seat `at` against sensible bots."""
-    from games.engine.bots import sensible_bot
-    from games.engine.expert import think
-
-    seats, at, seed, seconds, iterations, horizon, cpu = job
-    clock = time.process_time if cpu else time.perf_counter
-    thinks: list[float] = []
-
-    def expert(state, seat, rng):
-        started = clock()
-        move, info = think(
-            state,
-            seat,
-            rng,
-            seconds=seconds,
-            iterations=iterations,
-            rounds=horizon,
-            clock=clock,
-        )
-        if not info["trivial"]:
-            thinks.append(clock() - started)
-        return move
-
-    lineup: list[Bot] = [sensible_bot] * seats
-    lineup[at] = expert
-    game = play(lineup, seed)
-    return {
-        "won": game.winner == at,
-        "drawn": game.winner is None and not game.capped,
-        "capped": game.capped,
-        "thinks": thinks,
-    }
-
-
-def duel_expert(
-    games: int,
-    seats: int,
-    seed: int,
-    *,
-    seconds: float | None,
-    iterations: int | None,
-    horizon: int | None = None,
-    jobs: int = 1,
-    cpu: bool = False,
-    out=sys.stdout,
-) -> dict:
-    """`games` games of the expert against sensible bots, its seat rotating;
-    prints the win rate with its 95% interval and the think times. With `cpu`
-    the expert's seconds are its process's CPU time, not the wall clock's: on
-    a machine busy with other work it still gets the time it is given."""
-    # A shell starts a background job with SIGINT ignored: take it back, so
-    # that kill -INT stops the run with its figures.
-    signal.signal(signal.SIGINT, signal.default_int_handler)
-    rng = random.Random(seed)
-    work = [
-        (seats, i % seats, rng.randrange(2**32), seconds, iterations, horizon, cpu)
-        for i in range(games)
-    ]
-    start = time.perf_counter()
-    results: list[dict] = []
-    with contextlib.ExitStack() as stack:
-        if jobs > 1:
-            from concurrent.futures import ProcessPoolExecutor
-
-            played = stack.enter_context(ProcessPoolExecutor(jobs)).map(
-                _expert_game, work
-            )
-        else:
-            played = map(_expert_game, work)
-        try:
-            for result in played:
-                results.append(result)
-                won = sum(r["won"] for r in results)
-                print(f"  {won} won of {len(results)}", file=sys.stderr, flush=True)
-        except KeyboardInterrupt:
-            # Stopped early (Ctrl-C, kill -INT): report the games played.
-            print(f"stopped after {len(results)} games", file=out)
-    games = len(results)
-    wins = sum(r["won"] for r in results)
-    low, high = wilson(wins, games)
-    thinks = sorted(t for r in results for t in r["thinks"])
-    budget = f"{iterations} iterations" if iterations else f"{seconds}s"
-    budget += " of CPU" if cpu and not iterations else ""
-    budget += (
-        f", rollouts of {horizon} rounds"
-        if horizon is not None
-        else ", rollouts to the end"
-    )
-    print(
-        f"expert vs {seats - 1} sensible, {seats} seats, seat rotating, think "
-        f"{budget} a decision: won {wins} of {games} = {wins / max(games, 1):.1%} "
-        f"(95% CI {low:.1%} to {high:.1%}; par {1 / seats:.0%}), drawn "
-        f"{sum(r['drawn'] for r in results)}, unfinished "
-        f"{sum(r['capped'] for r in results)}, "
-        f"{time.perf_counter() - start:.0f}s",
-        file=out,
-    )
-    if thinks:
-        p95 = thinks[min(len(thinks) - 1, int(0.95 * len(thinks)))]
-        print(
-            f"  {'CPU ' if cpu else ''}think time over {len(thinks)} decisions "
-            "that needed thought: "
-            f"median {statistics.median(thinks) * 1000:.0f} ms, "
-            f"95th percentile {p95 * 1000:.0f} ms, max {thinks[-1] * 1000:.0f} ms",
-            file=out,
-        )
-    return {"wins": wins, "games": games, "ci": (low, high), "thinks": thinks}
+# The expert's look-ahead ------------------------------------------------------
 
 
 def rollout_rate(seats: int, count: int, seed: int, out=sys.stdout) -> float:
@@ -525,7 +401,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         type=int,
         metavar="N",
         default=0,
-        help="play N games of the expert against sensible bots at each --seats",
+        help="play N deals of the expert against sensible bots at each --seats "
+        "(a game each, or --duplicate)",
     )
     budget = parser.add_mutually_exclusive_group()
     budget.add_argument(
@@ -542,20 +419,36 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="--expert: think N guesses a decision instead of a time",
     )
     parser.add_argument(
-        "--horizon",
-        type=int,
-        metavar="ROUNDS",
-        default=ROUNDS,
-        help="--expert: rollouts of this many rounds, then a score "
-        f"(default {ROUNDS}; -1: to the end of the game)",
-    )
-    parser.add_argument(
-        "--jobs", type=int, default=1, help="--expert: games played at once"
-    )
-    parser.add_argument(
         "--cpu",
         action="store_true",
         help="--expert: --think counts the process's CPU time, not the wall clock",
+    )
+    parser.add_argument(
+        "--duplicate",
+        action="store_true",
+        help="--expert: play each deal once with the expert in every seat",
+    )
+    parser.add_argument(
+        "--minutes",
+        type=float,
+        metavar="M",
+        help="--expert: start no deal after M minutes (the deals begun finish)",
+    )
+    parser.add_argument(
+        "--style",
+        nargs="+",
+        default=[],
+        metavar="KEY=VALUE",
+        help="--expert: the expert's settings (expert.Style), e.g. rounds=1",
+    )
+    parser.add_argument(
+        "--ab",
+        nargs="+",
+        metavar="KEY=VALUE",
+        help="--expert: play every game also with --style changed so, paired",
+    )
+    parser.add_argument(
+        "--jobs", type=int, default=1, help="--expert: games played at once"
     )
     parser.add_argument(
         "--rollouts",
@@ -566,6 +459,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     if args.expert or args.rollouts:
+        from games.engine.strength import duel_expert, parse_style
+
+        try:
+            style = parse_style(args.style)
+            ab = None if args.ab is None else parse_style(args.ab, style)
+        except ValueError as error:
+            parser.error(str(error))
         for seats in args.seats:
             if args.rollouts:
                 rollout_rate(seats, args.rollouts, args.seed)
@@ -576,7 +476,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                     args.seed,
                     seconds=None if args.iterations else args.think,
                     iterations=args.iterations,
-                    horizon=None if args.horizon < 0 else args.horizon,
+                    style=style,
+                    ab=ab,
+                    duplicate=args.duplicate,
+                    minutes=args.minutes,
                     jobs=args.jobs,
                     cpu=args.cpu,
                 )

@@ -75,6 +75,26 @@ CANDIDATES = 4
 ROUNDS = 2
 # Decisions a rollout may take before it is scored anyway.
 ROLLOUT_DECISIONS = 2000
+# How sure a candidate must be to overrule the sensible bot's choice: its mean
+# gain over that choice, in standard errors of the paired differences.
+CONFIDENCE = 1.5
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """How the expert thinks: the knobs an A/B run of the bench turns
+    (`--ab rounds=1`), each defaulting to the setting measured best so far."""
+
+    # Rounds of turns a rollout plays before it scores (0: to the end of the
+    # turn in play; None: to the end of the game).
+    rounds: int | None = ROUNDS
+    # Candidates the sensible bot scores highest, besides its own choice and
+    # its end of turn.
+    candidates: int = CANDIDATES
+    confidence: float = CONFIDENCE
+
+
+STYLE = Style()
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,7 +304,9 @@ def trivial(state: State, seat: int, moves: list[Move]) -> Move | None:
     return None
 
 
-def candidates(state: State, seat: int, rng: random.Random) -> list[Move]:
+def candidates(
+    state: State, seat: int, rng: random.Random, count: int = CANDIDATES
+) -> list[Move]:
     """A few moves worth comparing, the sensible bot's own choice first: the
     others it scores highest, its end of turn, the deadline's payment or
     discard, the other answer."""
@@ -307,7 +329,7 @@ def candidates(state: State, seat: int, rng: random.Random) -> list[Move]:
             if not isinstance(m, EndTurn | Resign | Discard)
         ]
         scored.sort(key=lambda x: (-x[0], x[1]))
-        out += [m for s, _, m in scored[:CANDIDATES] if s > 0]
+        out += [m for s, _, m in scored[:count] if s > 0]
         out.append(_end_turn(t))
     unique: list[Move] = []
     for m in out:
@@ -354,14 +376,13 @@ def think(
     *,
     seconds: float | None = DEFAULT_SECONDS,
     iterations: int | None = None,
-    rounds: int | None = ROUNDS,
     clock: Callable[[], float] | None = None,
+    style: Style = STYLE,
 ) -> tuple[Move, dict]:
     """The expert's move and what it found: candidates, their mean scores and
     the guesses each was played on, the iterations run. `iterations` fixes the
-    work (same seed, same move); otherwise it thinks for about `seconds`. A
-    rollout plays `rounds` rounds of turns (0: to the end of the turn in play;
-    None: to the end of the game) and then scores the position."""
+    work (same seed, same move); otherwise it thinks for about `seconds`.
+    `style` says how far a rollout plays and how many moves it compares."""
     if _entry(state, seat) is None:
         raise IllegalMove("That seat owes no decision now.")
     known = knowledge(state, seat)
@@ -371,11 +392,12 @@ def think(
     quick = trivial(own, seat, moves)
     if quick is not None:
         return quick, {"iterations": 0, "trivial": True}
-    options = candidates(own, seat, rng)
+    options = candidates(own, seat, rng, style.candidates)
     if len(options) == 1:
         return options[0], {"iterations": 0, "trivial": True}
     # Every candidate is scored at the same moment: the game's end, or when
     # the seat to move now is about to move again `rounds` rounds later.
+    rounds = style.rounds
     stop = own.turn + rounds * len(own.remaining()) if rounds is not None else None
     if iterations is None and clock is None:
         iterations = ITERATIONS_WITHOUT_CLOCK
@@ -421,7 +443,7 @@ def think(
             ]
             if len(alive) == 1:
                 break  # The sensible bot's choice stands: answer now.
-    best = _pick(gaps, squares, played)
+    best = _pick(gaps, squares, played, style.confidence)
     return options[best], {
         "iterations": done,
         "trivial": False,
@@ -432,9 +454,6 @@ def think(
     }
 
 
-# How sure a candidate must be to overrule the sensible bot's choice: its mean
-# gain over that choice, in standard errors of the paired differences.
-CONFIDENCE = 1.5
 # Thinking against the clock, a candidate this many standard errors worse
 # than the sensible bot's choice after DROP_AFTER guesses (or no better at all)
 # is played no more: the time left goes to the candidates still in contention,
@@ -458,7 +477,12 @@ def _gain(gap: float, square: float, n: int) -> tuple[float, float]:
     return mean, (variance / n) ** 0.5
 
 
-def _pick(gaps: list[float], squares: list[float], played: list[int]) -> int:
+def _pick(
+    gaps: list[float],
+    squares: list[float],
+    played: list[int],
+    confidence: float = CONFIDENCE,
+) -> int:
     """The candidate that beats the first by a clear margin, the best of them;
     the first (the sensible bot's choice) when none does. Deviating only when
     the rollouts are sure keeps the expert at least as good as the policy it
@@ -468,7 +492,7 @@ def _pick(gaps: list[float], squares: list[float], played: list[int]) -> int:
         if played[i] < 2:
             continue
         mean, error = _gain(gaps[i], squares[i], played[i])
-        if mean > best_gain and mean > CONFIDENCE * error:
+        if mean > best_gain and mean > confidence * error:
             best, best_gain = i, mean
     return best
 
@@ -480,8 +504,8 @@ def expert_bot(
     *,
     seconds: float | None = DEFAULT_SECONDS,
     iterations: int | None = None,
-    rounds: int | None = ROUNDS,
     clock: Callable[[], float] | None = None,
+    style: Style = STYLE,
 ) -> Move:
     """A thinking player: see the module's docstring."""
     return think(
@@ -490,6 +514,6 @@ def expert_bot(
         rng,
         seconds=seconds,
         iterations=iterations,
-        rounds=rounds,
         clock=clock,
+        style=style,
     )[0]

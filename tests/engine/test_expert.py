@@ -28,6 +28,7 @@ from games.engine.bench import play
 from games.engine.bots import bot_move, random_bot, sensible_bot
 from games.engine.expert import (
     ITERATIONS_WITHOUT_CLOCK,
+    Style,
     expert_bot,
     guess,
     knowledge,
@@ -37,11 +38,14 @@ from games.engine.state import replace
 
 from .support import apply, held
 
+# Rollouts to the end of the turn in play: the tests check what the expert
+# does, not how well.
+QUICK = Style(rounds=0)
+
 
 def expert(state, seat, rng):
-    """A tiny budget: one guess, played to the end of the turn in play. The
-    tests check what the expert does, not how well."""
-    return expert_bot(state, seat, rng, iterations=1, rounds=0)
+    """A tiny budget: one guess, played to the end of the turn in play."""
+    return expert_bot(state, seat, rng, iterations=1, style=QUICK)
 
 
 def position(seed: int, decisions: int) -> State:
@@ -111,8 +115,8 @@ def test_expert_never_peeks_at_hidden_cards(seed, decisions, shuffle, bot_seed):
     seat = awaiting(state)[-1].seat
     other = reshuffle_hidden(state, seat, random.Random(shuffle))
     assert knowledge(state, seat) == knowledge(other, seat)
-    first = expert_bot(state, seat, random.Random(bot_seed), iterations=2, rounds=0)
-    again = expert_bot(other, seat, random.Random(bot_seed), iterations=2, rounds=0)
+    first = expert_bot(state, seat, random.Random(bot_seed), iterations=2, style=QUICK)
+    again = expert_bot(other, seat, random.Random(bot_seed), iterations=2, style=QUICK)
     assert first == again
 
 
@@ -149,7 +153,7 @@ def test_expert_is_deterministic_for_a_seed_and_an_iteration_count():
     state = position(21, 12)
     seat = awaiting(state)[0].seat
     moves = {
-        expert_bot(state, seat, random.Random(8), iterations=4, rounds=1)
+        expert_bot(state, seat, random.Random(8), iterations=4, style=Style(rounds=1))
         for _ in range(3)
     }
     assert len(moves) == 1
