@@ -444,8 +444,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--ab",
         nargs="+",
+        action="append",
+        default=[],
         metavar="KEY=VALUE",
-        help="--expert: play every game also with --style changed so, paired",
+        help="--expert: play every game also with --style changed so, paired "
+        "(again for a further variant)",
     )
     parser.add_argument(
         "--jobs", type=int, default=1, help="--expert: games played at once"
@@ -463,7 +466,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         try:
             style = parse_style(args.style)
-            ab = None if args.ab is None else parse_style(args.ab, style)
+            ab = [parse_style(pairs, style) for pairs in args.ab]
         except ValueError as error:
             parser.error(str(error))
         for seats in args.seats:

@@ -23,7 +23,8 @@ took (it did not).
 A/B. `--ab key=value ...` plays every game twice, with the expert of `--style`
 (A) and with that style changed (B), on the same deals and seats, and prints B
 minus A with a t interval over the deals: the two share each deal's luck, and
-their games part only where the two experts choose differently.
+their games part only where the two experts choose differently. Each further
+`--ab` adds a variant (C, D, ...) measured against the same games of A.
 """
 
 import dataclasses
@@ -262,13 +263,13 @@ def summarise(
             "took": wins - sum(r["won"] for r in sensible),
             "thinks": sorted(t for r in games for t in r["thinks"]),
         }
-    if "B" in shares:
-        gaps = [b - a for a, b in zip(shares["A"], shares["B"], strict=True)]
-        outcome = {(r["deal"], r["at"], r["arm"]): r["won"] for r in results}
-        figures["B - A"] = {
+    outcome = {(r["deal"], r["at"], r["arm"]): r["won"] for r in results}
+    for arm in arms[1:]:
+        gaps = [b - a for a, b in zip(shares["A"], shares[arm], strict=True)]
+        figures[f"{arm} - A"] = {
             "gain": t_interval(gaps),
             "parted": sum(
-                outcome[d, job.at, "A"] != outcome[d, job.at, "B"]
+                outcome[d, job.at, "A"] != outcome[d, job.at, arm]
                 for d in complete
                 for job in work[d]
                 if job.arm == "A"
@@ -369,13 +370,13 @@ def report(figures: dict, work: list[list[Job]], elapsed: float, out) -> None:
                 f"max {thinks[-1] * 1000:.0f} ms",
                 file=out,
             )
-    if "B - A" in figures:
-        gain, low, high = figures["B - A"]["gain"]
+    for arm in sorted(styles)[1:]:
+        gain, low, high = figures[f"{arm} - A"]["gain"]
         print(
-            f"  B - A: {gain * 100:+.1f} points of win rate (95% CI "
+            f"  {arm} - A: {gain * 100:+.1f} points of win rate (95% CI "
             f"{low * 100:+.1f} to {high * 100:+.1f}, t over "
-            f"{figures['deals']} deals); {figures['B - A']['parted']} of "
-            f"{figures['A']['games']} games ended otherwise with B",
+            f"{figures['deals']} deals); {figures[f'{arm} - A']['parted']} of "
+            f"{figures['A']['games']} games ended otherwise with {arm}",
             file=out,
         )
 
@@ -388,7 +389,7 @@ def duel_expert(
     seconds: float | None,
     iterations: int | None,
     style: Style = STYLE,
-    ab: Style | None = None,
+    ab: Sequence[Style] = (),
     duplicate: bool = False,
     minutes: float | None = None,
     jobs: int = 1,
@@ -403,7 +404,8 @@ def duel_expert(
     # A shell starts a background job with SIGINT ignored: take it back, so
     # that kill -INT stops the run with its figures.
     signal.signal(signal.SIGINT, signal.default_int_handler)
-    styles = {"A": style} if ab is None else {"A": style, "B": ab}
+    styles = {"A": style}
+    styles.update((chr(ord("B") + i), variant) for i, variant in enumerate(ab))
     work = schedule(
         deals,
         seats,

@@ -174,8 +174,11 @@ def test_the_duplicate_duel_prints_its_games_deals_and_both_intervals():
 
 def test_the_bench_command_plays_the_expert_paired_against_a_variant(capsys):
     argv = "--expert 1 --seats 3 --iterations 1 --duplicate --style rounds=0"
-    assert main([*argv.split(), "--ab", "candidates=1"]) == 0
+    variants = ["--ab", "candidates=1", "--ab", "confidence=0"]
+    assert main([*argv.split(), *variants]) == 0
     text = capsys.readouterr().out
     assert "A (rounds=0): won" in text
     assert "B (rounds=0 candidates=1): won" in text
+    assert "C (rounds=0 confidence=0.0): won" in text
     assert "B - A:" in text and "of 3 games ended otherwise with B" in text
+    assert "C - A:" in text and "of 3 games ended otherwise with C" in text
