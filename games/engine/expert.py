@@ -178,17 +178,26 @@ FEATURES = (
     "properties in hand",
     "other actions in hand",
     "its turn starts now",
+    "best rent a rent card in hand charges (M)",
+    "Double the Rent in hand, and a rent to charge",
+    "Deal Breaker in hand, and a full set to take",
+    "Sly Deal or Forced Deal in hand, and a card to take that finishes a set",
 )
 
 
-def features(player: Player, to_move: bool) -> list[float]:
-    """What the score reads of a player, one figure per FEATURES entry."""
+def features(
+    player: Player, to_move: bool, others: tuple[Player, ...] = ()
+) -> list[float]:
+    """What the score reads of a player, one figure per FEATURES entry;
+    `others`, the other players still in the game, say what its hand can
+    take from them."""
     x = [0.0] * len(FEATURES)
     full = set()
     short = set()
     progress = 0.0
     top = 0
     buildings = 0
+    rents: dict = {}
     for s in player.sets:
         size = SET_SIZE[s.colour]
         have = len(s.cards)
@@ -200,6 +209,8 @@ def features(player: Player, to_move: bool) -> list[float]:
             buildings += 1
             rent += HOTEL_RENT
         top = max(top, rent)
+        if rent > rents.get(s.colour, 0):
+            rents[s.colour] = rent
         if have >= size:
             full.add(s.colour)
         else:
@@ -221,10 +232,30 @@ def features(player: Player, to_move: bool) -> list[float]:
     x[6] = min(bank, 5)
     x[7] = top
     x[8] = buildings
+    charge = 0
+    doubles = breaker = thief = False
     for c in player.hand:
         slot = HAND_SLOT[c]
         x[slot] += VALUE[c] if slot == MONEY_SLOT else 1.0
+        card = DECK[c]
+        if slot == 12:
+            for colour in card.colours:
+                charge = max(charge, rents.get(colour, 0))
+        elif card.action is Action.double_the_rent:
+            doubles = True
+        elif slot == 10:
+            breaker = True
+        elif slot == 11:
+            thief = True
     x[16] = 1.0 if to_move else 0.0
+    x[17] = charge
+    x[18] = 1.0 if doubles and charge else 0.0
+    if breaker:
+        x[19] = 1.0 if any(s.full for p in others for s in p.sets) else 0.0
+    if thief and short1:
+        targets = short - full
+        finish = any(s.colour in targets and not s.full for p in others for s in p.sets)
+        x[20] = 1.0 if finish else 0.0
     return x
 
 
@@ -238,18 +269,25 @@ WEIGHTS: dict[int, tuple[float, ...]] = {
     2: (
         1.0409, 2.7067, 0.6429, 0.0671, -0.0565, 0.0022, 0.0476, -0.0030, 0.1519,
         0.3821, 1.3613, 0.1860, -0.0375, -0.0225, 0.0225, -0.0015, 0.3472,
+        0.0, 0.0, 0.0, 0.0,
     ),
     3: (
         0.8505, 2.0536, 0.6575, 0.0373, 0.1611, 0.0061, 0.0433, 0.0187, 0.0440,
         0.4239, 1.0928, 0.1469, 0.1697, -0.0206, 0.0293, 0.0043, 0.3366,
+        0.0, 0.0, 0.0, 0.0,
     ),
 }  # fmt: skip
 
 
-def strength(player: Player, to_move: bool, weights: tuple[float, ...]) -> float:
+def strength(
+    player: Player,
+    to_move: bool,
+    others: tuple[Player, ...],
+    weights: tuple[float, ...],
+) -> float:
     """A player's standing in the fitted score: see WEIGHTS."""
     total = 0.0
-    for w, x in zip(weights, features(player, to_move), strict=True):
+    for w, x in zip(weights, features(player, to_move, others), strict=True):
         total += w * x
     return total
 
@@ -271,10 +309,12 @@ def score(state: State, seat: int) -> float:
     weights = WEIGHTS[min(len(state.players), 3)]
     mine = 0.0
     total = 0.0
+    playing = [p for p in state.players if not p.resigned]
     for i, p in enumerate(state.players):
         if p.resigned:
             continue
-        odds = math.exp(strength(p, i == state.active, weights))
+        others = tuple(o for o in playing if o is not p)
+        odds = math.exp(strength(p, i == state.active, others, weights))
         total += odds
         if i == seat:
             mine = odds

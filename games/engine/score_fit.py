@@ -11,7 +11,8 @@ exp(strength) (a conditional logit); the weights that make the winners most
 likely are found by Newton's method, with a little ridge so that a feature
 that never varies stays at nought. Prints the weights (to paste into
 expert.WEIGHTS) and the mean log-likelihood of a held-out fifth of the
-positions, beside that of knowing nothing (log of 1/seats).
+positions, beside that of the weights expert.WEIGHTS holds now and of knowing
+nothing (log of 1/seats).
 """
 
 import argparse
@@ -21,7 +22,7 @@ import sys
 from collections.abc import Sequence
 
 from .bots import sensible_bot
-from .expert import FEATURES, features
+from .expert import FEATURES, WEIGHTS, features
 from .rules import awaiting, new_game, step
 from .state import PLAY
 
@@ -46,8 +47,12 @@ def positions(seats: int, seed: int) -> list[Sample]:
             last_turn = state.turn
             if any(p.resigned for p in state.players):
                 continue
+            players = state.players
             rows.append(
-                [features(p, i == state.active) for i, p in enumerate(state.players)]
+                [
+                    features(p, i == state.active, players[:i] + players[i + 1 :])
+                    for i, p in enumerate(players)
+                ]
             )
         seat = awaiting(state)[0].seat
         _, state = step(state, sensible_bot(state, seat, rng), rng)
@@ -140,9 +145,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     for name, w in zip(FEATURES, weights, strict=True):
         print(f"  {w:8.4f}  {name}")
     print(f"({', '.join(f'{w:.4f}' for w in weights)})")
+    now = WEIGHTS[min(args.seats, 3)]
     print(
         f"held-out log-likelihood a position: {log_likelihood(weights, test):.4f} "
-        f"(knowing nothing: {math.log(1 / args.seats):.4f})"
+        f"(expert.WEIGHTS now: {log_likelihood(now, test):.4f}; knowing nothing: "
+        f"{math.log(1 / args.seats):.4f})"
     )
     return 0
 

@@ -1,7 +1,7 @@
 """The expert's fitted score: a seat's chance of winning, from its features."""
 
-from games.engine import new_game
-from games.engine.cards import DECK, Colour
+from games.engine import new_game, scenario
+from games.engine.cards import DECK, Colour, rent_for
 from games.engine.expert import FEATURES, WIN_SCORE, features, score
 from games.engine.score_fit import fit, log_likelihood, positions
 from games.engine.state import PropertySet, replace
@@ -47,3 +47,34 @@ def test_the_fit_weighs_what_tells_the_winner():
     weights = fit(games)
     assert weights[FEATURES.index("one full set")] > 0
     assert log_likelihood(weights, games) > log_likelihood([0.0] * len(FEATURES), games)
+
+
+def _read(state, seat):
+    players = state.players
+    others = players[:seat] + players[seat + 1 :]
+    return dict(zip(FEATURES, features(players[seat], seat == 0, others), strict=True))
+
+
+def test_features_read_what_the_hand_can_do_to_the_table():
+    state = scenario("""
+        0 hand: Green/Dark Blue Rent, Double the Rent, Deal Breaker, Sly Deal
+        0 sets: green[Pacific Avenue, North Carolina Avenue]
+        1 sets: dark blue[Boardwalk, Park Place]
+        1 sets: green[Pennsylvania Avenue]
+    """)
+    x = _read(state, 0)
+    assert x["best rent a rent card in hand charges (M)"] == rent_for(Colour.green, 2)
+    assert x["Double the Rent in hand, and a rent to charge"] == 1.0
+    assert x["Deal Breaker in hand, and a full set to take"] == 1.0
+    # Seat 1's Pennsylvania Avenue would finish seat 0's greens.
+    assert (
+        x["Sly Deal or Forced Deal in hand, and a card to take that finishes a set"]
+        == 1.0
+    )
+    bare = _read(scenario("0 hand: Deal Breaker, Sly Deal, Brown/Light Blue Rent"), 0)
+    assert bare["Deal Breaker in hand, and a full set to take"] == 0.0
+    assert bare["best rent a rent card in hand charges (M)"] == 0.0
+    assert (
+        bare["Sly Deal or Forced Deal in hand, and a card to take that finishes a set"]
+        == 0.0
+    )
