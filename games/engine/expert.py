@@ -92,6 +92,9 @@ class Style:
     # its end of turn.
     candidates: int = CANDIDATES
     confidence: float = CONFIDENCE
+    # Against the clock, moves the sensible bot scores next that take the
+    # place of candidates dropped as clearly worse (progressive widening).
+    widen: int = 0
 
 
 STYLE = Style()
@@ -378,6 +381,23 @@ def candidates(
     return unique
 
 
+def reserve(state: State, seat: int, options: list[Move], count: int) -> list[Move]:
+    """The `count` moves of a turn the sensible bot scores highest (above 0)
+    after those among `options`: candidates to try when others drop out."""
+    from .bots import _score_play, _Table
+
+    if _entry(state, seat).kind != "play" or count <= 0:
+        return []
+    t = _Table(state, seat)
+    scored = [
+        (_score_play(t, m), i, m)
+        for i, m in enumerate(legal_moves(state, seat))
+        if not isinstance(m, EndTurn | Resign | Discard) and m not in options
+    ]
+    scored.sort(key=lambda x: (-x[0], x[1]))
+    return [m for s, _, m in scored[:count] if s > 0 and _allowed(state, m)]
+
+
 def _allowed(state: State, move: Move) -> bool:
     try:
         step(state, move, random.Random(0))
@@ -435,6 +455,7 @@ def think(
     options = candidates(own, seat, rng, style.candidates)
     if len(options) == 1:
         return options[0], {"iterations": 0, "trivial": True}
+    spare = reserve(own, seat, options, style.widen) if iterations is None else []
     # Every candidate is scored at the same moment: the game's end, or when
     # the seat to move now is about to move again `rounds` rounds later.
     rounds = style.rounds
@@ -479,8 +500,17 @@ def think(
             break
         if done >= DROP_AFTER:
             alive = [
-                i for i in alive if i == 0 or not _behind(i, gaps, squares, played)
+                i
+                for i in alive
+                if i == 0
+                or played[i] < DROP_AFTER
+                or not _behind(i, gaps, squares, played)
             ]
+            while spare and len(alive) < count:
+                options.append(spare.pop(0))
+                alive.append(len(options) - 1)
+                for sums in (totals, gaps, squares, played):
+                    sums.append(0)
             if len(alive) == 1:
                 break  # The sensible bot's choice stands: answer now.
     best = _pick(gaps, squares, played, style.confidence)

@@ -4,7 +4,15 @@ bot's choice are played no more, and with none left it answers at once."""
 import random
 
 from games.engine import scenario
-from games.engine.expert import DROP_AFTER, _behind, _pick, candidates, think
+from games.engine.expert import (
+    DROP_AFTER,
+    Style,
+    _behind,
+    _pick,
+    candidates,
+    reserve,
+    think,
+)
 
 
 class Ticks:
@@ -68,3 +76,23 @@ def test_only_a_clear_gain_overrules_the_sensible_choice():
     assert _pick([0.0, 0.0, 20.0], [0.0, 0.0, 2000.0], played) == 0
     # A candidate dropped after a couple of guesses is never picked.
     assert _pick([0.0, 3.0], [0.0, 4.5], [20, 1]) == 0
+
+
+def test_widening_tries_the_next_best_move_when_a_candidate_drops_out():
+    state = scenario("""
+        0 hand: 1M, 2M, 3M, Boardwalk, Park Place, Pass Go, Birthday, Sly Deal
+        1 bank: 5M
+        1 sets: green[Pacific Avenue]
+    """)
+    options = candidates(state, 0, random.Random(1))
+    spare = reserve(state, 0, options, 3)
+    assert spare and not set(spare) & set(options)
+    narrow = think(state, 0, random.Random(1), seconds=2.0, clock=Ticks())[1]
+    wide = think(
+        state, 0, random.Random(1), seconds=2.0, clock=Ticks(), style=Style(widen=3)
+    )[1]
+    assert repr(spare[0]) not in narrow["played"]
+    assert wide["played"][repr(spare[0])] >= DROP_AFTER
+    # A fixed count of iterations drops nothing, so nothing widens.
+    fixed = think(state, 0, random.Random(1), iterations=10, style=Style(widen=3))[1]
+    assert set(fixed["played"]) == {repr(m) for m in options}
