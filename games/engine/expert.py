@@ -95,6 +95,8 @@ class Style:
     # Against the clock, moves the sensible bot scores next that take the
     # place of candidates dropped as clearly worse (progressive widening).
     widen: int = 0
+    # The weights of the score, by name (FITS).
+    fit: str = "sets"
 
 
 STYLE = Style()
@@ -282,6 +284,12 @@ WEIGHTS: dict[int, tuple[float, ...]] = {
 }  # fmt: skip
 
 
+# The fits by name, for an A/B run of one against another (`--ab fit=sets`):
+# "sets", of 2026-11-23, reads the hand's cards but not what they can do to
+# the table (its last four weights are nought).
+FITS: dict[str, dict[int, tuple[float, ...]]] = {"sets": WEIGHTS}
+
+
 def strength(
     player: Player,
     to_move: bool,
@@ -298,7 +306,9 @@ def strength(
 WIN_SCORE = 60.0
 
 
-def score(state: State, seat: int) -> float:
+def score(
+    state: State, seat: int, fit: dict[int, tuple[float, ...]] = WEIGHTS
+) -> float:
     """A win WIN_SCORE, a loss minus that, a draw nothing; otherwise the
     seat's fitted chance p of winning from here, as WIN_SCORE * (2p - 1): the
     same scale, so that a rollout that ends the game and one that stops
@@ -309,7 +319,7 @@ def score(state: State, seat: int) -> float:
         return WIN_SCORE if state.winner == seat else -WIN_SCORE
     if state.players[seat].resigned:
         return -WIN_SCORE
-    weights = WEIGHTS[min(len(state.players), 3)]
+    weights = fit[min(len(state.players), 3)]
     mine = 0.0
     total = 0.0
     playing = [p for p in state.players if not p.resigned]
@@ -406,9 +416,16 @@ def _allowed(state: State, move: Move) -> bool:
     return True
 
 
-def rollout(state: State, seat: int, rng: random.Random, stop: int | None) -> float:
+def rollout(
+    state: State,
+    seat: int,
+    rng: random.Random,
+    stop: int | None,
+    fit: dict[int, tuple[float, ...]] = WEIGHTS,
+) -> float:
     """Play on with the sensible bot in every seat until turn `stop` starts (or
-    the game ends; None: to its end), and score the position for `seat`."""
+    the game ends; None: to its end), and score the position for `seat` by
+    the weights `fit`."""
     from .bots import sensible_bot
 
     for _ in range(ROLLOUT_DECISIONS):
@@ -426,7 +443,7 @@ def rollout(state: State, seat: int, rng: random.Random, stop: int | None) -> fl
         mover = entries[0].seat
         move = sensible_bot(state, mover, rng)
         _, state = step(state, move, rng)
-    return score(state, seat)
+    return score(state, seat, fit)
 
 
 def think(
@@ -463,6 +480,7 @@ def think(
     if iterations is None and clock is None:
         iterations = ITERATIONS_WITHOUT_CLOCK
     deadline = None if iterations is not None else clock() + seconds
+    fit = FITS[style.fit]
     count = len(options)
     # Each candidate against the first (the sensible bot's own choice), on the
     # same guesses and the same draws: sums of the differences and squares,
@@ -482,7 +500,7 @@ def think(
                 break  # Out of time: this guess is left unfinished and unused.
             roll = random.Random(roll_seed)
             _, after = step(world, options[i], roll)
-            values.append(rollout(after, seat, roll, stop))
+            values.append(rollout(after, seat, roll, stop, fit))
         if len(values) < len(alive):
             break
         for i, value in zip(alive, values, strict=True):
