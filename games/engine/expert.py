@@ -25,8 +25,10 @@ play each candidate on that same guess with the same random draws after it
 (common random numbers), let the sensible bot play every seat for ROUNDS
 rounds of turns, and score the position: a win or a loss if the game ended,
 else the seat's chance of winning from there, as a conditional logit over
-each seat's full sets, sets under way, bank, buildings and cards in hand,
-fitted to who won thousands of games of sensible bots (`score_fit`). (A
+each seat's full sets, sets under way, bank, buildings, cards in hand and
+what they can do to the table (the rent it can charge, a full set for its
+Deal Breaker, a card for its Sly Deal that finishes a set), fitted to who won
+thousands of games of sensible bots (`score_fit`). (A
 hand-made score that weighed the bank far more than winners do lost more
 games.) Rolling out two rounds and scoring beat rolling out to the end in
 the same time (README, "Engine benchmark"): more guesses fit in a second.
@@ -96,7 +98,7 @@ class Style:
     # place of candidates dropped as clearly worse (progressive widening).
     widen: int = 0
     # The weights of the score, by name (FITS).
-    fit: str = "sets"
+    fit: str = "hand"
 
 
 STYLE = Style()
@@ -272,6 +274,20 @@ def features(
 # Three-seat weights serve four and five seats too.
 WEIGHTS: dict[int, tuple[float, ...]] = {
     2: (
+        1.0455, 2.5615, 0.5724, 0.1187, -0.0247, 0.0058, 0.0471, -0.0162, 0.1645,
+        0.4795, 1.2626, 0.1592, -0.1000, -0.0266, 0.0118, -0.0146, 0.3406,
+        0.0787, 0.0621, 0.3796, 0.5058,
+    ),
+    3: (
+        0.8516, 2.0830, 0.6533, 0.0404, 0.1473, 0.0038, 0.0554, 0.0179, 0.0588,
+        0.4456, 0.9682, 0.1133, 0.1235, -0.0199, 0.0224, 0.0186, 0.3163,
+        0.0522, 0.0157, 0.3727, 0.2637,
+    ),
+}  # fmt: skip
+# The fit of 2026-11-23, which read the hand's cards but not what they can do
+# to the table (the last four features, weighed nought here).
+SETS_FIT: dict[int, tuple[float, ...]] = {
+    2: (
         1.0409, 2.7067, 0.6429, 0.0671, -0.0565, 0.0022, 0.0476, -0.0030, 0.1519,
         0.3821, 1.3613, 0.1860, -0.0375, -0.0225, 0.0225, -0.0015, 0.3472,
         0.0, 0.0, 0.0, 0.0,
@@ -284,10 +300,8 @@ WEIGHTS: dict[int, tuple[float, ...]] = {
 }  # fmt: skip
 
 
-# The fits by name, for an A/B run of one against another (`--ab fit=sets`):
-# "sets", of 2026-11-23, reads the hand's cards but not what they can do to
-# the table (its last four weights are nought).
-FITS: dict[str, dict[int, tuple[float, ...]]] = {"sets": WEIGHTS}
+# The fits by name, for an A/B run of one against another (`--ab fit=sets`).
+FITS: dict[str, dict[int, tuple[float, ...]]] = {"hand": WEIGHTS, "sets": SETS_FIT}
 
 
 def strength(

@@ -2,7 +2,7 @@
 
 from games.engine import new_game, scenario
 from games.engine.cards import DECK, Colour, rent_for
-from games.engine.expert import FEATURES, WIN_SCORE, features, score
+from games.engine.expert import FEATURES, FITS, WIN_SCORE, features, score, strength
 from games.engine.score_fit import fit, log_likelihood, positions
 from games.engine.state import PropertySet, replace
 
@@ -78,3 +78,19 @@ def test_features_read_what_the_hand_can_do_to_the_table():
         bare["Sly Deal or Forced Deal in hand, and a card to take that finishes a set"]
         == 0.0
     )
+
+
+def test_the_fit_values_a_deal_breaker_more_with_a_full_set_to_take():
+    bare = scenario("0 hand: Deal Breaker")
+    aimed = scenario("""
+        0 hand: Deal Breaker
+        1 sets: dark blue[Boardwalk, Park Place]
+    """)
+
+    def standing(state, fit):
+        me, other = state.players
+        return strength(me, True, (other,), FITS[fit][2])
+
+    assert standing(aimed, "hand") > standing(bare, "hand")
+    # The fit of 2026-11-23 did not read what the hand can do to the table.
+    assert standing(aimed, "sets") == standing(bare, "sets")
