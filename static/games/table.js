@@ -38,6 +38,7 @@
   let socketUp = false;
   let lastCheck = 0;
   let fetching = false;
+  let missed = null; // a version told while a refresh was under way
 
   function refresh() {
     const t = table();
@@ -45,11 +46,20 @@
     fetching = true;
     htmx
       .ajax("GET", t.dataset.url, { target: "#table", swap: "outerHTML" })
-      .finally(() => { fetching = false; });
+      .finally(() => {
+        fetching = false;
+        // The table it brought may be older than a change told meanwhile:
+        // look once more (or the page waits for the slow poll).
+        const told = missed;
+        missed = null;
+        if (told !== null) seen(told);
+      });
   }
 
   function seen(version) {
-    if (Number.isFinite(version) && version !== shownVersion()) refresh();
+    if (!Number.isFinite(version) || version === shownVersion()) return;
+    if (fetching) missed = version;
+    else refresh();
   }
 
   function check() {
