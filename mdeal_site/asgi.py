@@ -1,4 +1,4 @@
-"""ASGI entry point: HTTP (Django) and WebSockets (Channels), served by daphne."""
+"""ASGI entry point: HTTP (Django) and WebSockets (Channels), served by uvicorn."""
 
 import os
 

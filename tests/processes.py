@@ -1,4 +1,4 @@
-"""The site's own processes (daphne, a Celery worker, beat, a private Redis),
+"""The site's own processes (uvicorn, a Celery worker, beat, a private Redis),
 started for a test against the test database, and stopped by it.
 
 Tests that need the real thing (a pool of connections under load, a worker
@@ -20,6 +20,8 @@ from urllib.parse import quote
 
 from django.conf import settings
 from django.db import connection
+
+from games.loadtest.run import UVICORN_OPTIONS
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -132,21 +134,20 @@ def python(*args: str) -> list[str]:
     return [sys.executable, *args]
 
 
-def daphne(port: int, env: dict[str, str]) -> Process:
+def uvicorn(port: int, env: dict[str, str]) -> Process:
+    """The web server as the Procfile starts it."""
     process = Process(
         "web",
         python(
             "-m",
-            "daphne",
-            "--bind",
-            "127.0.0.1",
-            "--port",
-            str(port),
+            "uvicorn",
+            *UVICORN_OPTIONS,
+            *("--host", "127.0.0.1", "--port", str(port)),
             "mdeal_site.asgi:application",
         ),
         env,
     )
-    wait_for(lambda: port_open(port) or not process.alive, timeout=30, what="daphne")
+    wait_for(lambda: port_open(port) or not process.alive, timeout=30, what="uvicorn")
     assert process.alive, process.output()
     return process
 

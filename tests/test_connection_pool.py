@@ -1,5 +1,5 @@
 """A web process holds a fixed, small number of database connections, whatever
-the load: a few hundred concurrent requests at a live daphne on PostgreSQL get
+the load: a few hundred concurrent requests at a live uvicorn on PostgreSQL get
 no 5xx, and PostgreSQL never sees more connections from it than its pool allows.
 """
 
@@ -16,7 +16,7 @@ from django.db import connection
 from django.test import Client
 
 from tests.games.factories import fresh, make_game
-from tests.processes import daphne, free_port, shared_database_url, site_env
+from tests.processes import free_port, shared_database_url, site_env, uvicorn
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -74,7 +74,7 @@ def web_server():
     if connection.vendor != "postgresql":
         pytest.skip("the connection pool is PostgreSQL's: set DATABASE_URL to run")
     port = free_port()
-    server = daphne(
+    server = uvicorn(
         port,
         site_env(
             DATABASE_URL=shared_database_url(application_name=APP_NAME),

@@ -1,6 +1,5 @@
 """scripts/keep-running: what the Procfile runs each process under, so that one
-process that exits does not make honcho stop the whole site; and the web
-process's handshake time, which the load harness shares."""
+process that exits does not make honcho stop the whole site."""
 
 import os
 import signal
@@ -8,7 +7,6 @@ import subprocess
 import time
 from pathlib import Path
 
-from games.loadtest.run import WEBSOCKET_CONNECT_TIMEOUT
 from tests.processes import wait_for
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -56,12 +54,3 @@ def test_term_stops_the_command_and_the_loop(tmp_path):
     assert keeper.wait(10) == 0
     time.sleep(0.2)
     assert not Path(f"/proc/{child}").exists()
-
-
-def test_the_web_process_and_the_load_harness_allow_the_same_handshake_time():
-    web = dict(
-        line.split(": ", 1) for line in (ROOT / "Procfile").read_text().splitlines()
-    )
-    # daphne's own 5 s aborts a busy server's handshakes (a reset at the browser).
-    assert " ".join(WEBSOCKET_CONNECT_TIMEOUT) == "--websocket_connect_timeout 20"
-    assert " ".join(WEBSOCKET_CONNECT_TIMEOUT) in web["web"]

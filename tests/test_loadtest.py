@@ -21,11 +21,11 @@ from games.management.commands.make_players import player_names, players_make
 from tests.games.factories import awaited_seat, fresh, make_game, move_submit_as
 from tests.processes import (
     Process,
-    daphne,
     free_port,
     python,
     shared_database_url,
     site_env,
+    uvicorn,
     wait_for,
 )
 
@@ -43,14 +43,14 @@ def postgresql():
 @pytest.fixture
 def site(postgresql, tmp_path):
     port = free_port()
-    server = daphne(port, site_env(LOG_LEVEL="WARNING"))
+    server = uvicorn(port, site_env(LOG_LEVEL="WARNING"))
     yield f"http://127.0.0.1:{port}"
     server.stop()
 
 
 @pytest.fixture
 def site_with_worker(postgresql, tmp_path):
-    """daphne and a Celery worker sharing a broker (Redis, or a folder)."""
+    """uvicorn and a Celery worker sharing a broker (Redis, or a folder)."""
     env = site_env(LOG_LEVEL="WARNING", MDEAL_VAR_DIR=str(tmp_path / "var"))
     worker = Process(
         "worker",
@@ -62,7 +62,7 @@ def site_with_worker(postgresql, tmp_path):
     )
     try:
         port = free_port()
-        server = daphne(port, env)
+        server = uvicorn(port, env)
         try:
             wait_for(
                 lambda: " ready." in worker.output() or not worker.alive,

@@ -2,8 +2,9 @@
 
 Against PostgreSQL and Redis on 127.0.0.1 (a database of its own, made and
 migrated if missing), with DEBUG=0 and collected static files, it starts
-`--web` daphne processes sharing one listening socket (the kernel hands each
-connection to one of them: no balancer to install), a Celery worker and beat;
+uvicorn with `--web` worker processes sharing its listening socket (the kernel
+hands each connection to one of them: no balancer to install), a Celery worker
+and beat;
 makes the load players (and with --long, games past 1,000 events; with
 --bots, games of bots only; with --bots or --vs-bots each user plays against
 a bot); runs Locust headless for a bounded time with a
@@ -27,10 +28,15 @@ LOAD_PASSWORD = "load-test-password"  # make_players's
 ROOT = Path(__file__).resolve().parent.parent.parent
 OUT = ROOT / "test-artifacts" / "load"  # --out changes it
 PYTHON = sys.executable
-# As the Procfile: a socket's handshake may take 20 s (daphne's default, 5 s,
-# aborts it with a TCP reset when the server is busy; requests wait as long
-# for a database connection, settings.DATABASE_POOL_TIMEOUT).
-WEBSOCKET_CONNECT_TIMEOUT = ("--websocket_connect_timeout", "20")
+# As the Procfile: uvicorn sending no Server header, without the lifespan
+# protocol (Channels' router has none), its WebSockets on the websockets
+# library's sans-I/O protocol, which waits for the consumer's accept however
+# long a busy server takes (daphne aborted a handshake after 5 s, its default,
+# with a TCP reset: README, "WebSocket connects reset under load").
+UVICORN_OPTIONS = (
+    *("--no-server-header", "--lifespan", "off"),
+    *("--ws", "websockets-sansio"),
+)
 BIN = Path(PYTHON).parent
 
 
@@ -49,7 +55,7 @@ def arguments(argv=None):
         default="15m",
         help="the longest the logins may take before the window starts anyway",
     )
-    parser.add_argument("--web", type=int, default=2, help="daphne processes")
+    parser.add_argument("--web", type=int, default=2, help="web server processes")
     parser.add_argument("--think", type=float, default=1.0, help="seconds, mean")
     parser.add_argument(
         "--long", type=int, default=0, help="games past 1,000 events to play too"
@@ -178,26 +184,27 @@ class Site:
         )
 
     def web(self, count: int) -> int:
-        """`count` daphne processes accepting on one socket; returns its port."""
-        listener = socket.socket()
-        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        listener.bind(("127.0.0.1", 0))
-        listener.listen(1024)
-        port = listener.getsockname()[1]
-        for number in range(count):
-            self.start(
-                f"web{number + 1}",
-                [
-                    str(BIN / "daphne"),
-                    "--no-server-name",
-                    *WEBSOCKET_CONNECT_TIMEOUT,
-                    "--fd",
-                    str(listener.fileno()),
-                    "mdeal_site.asgi:application",
-                ],
-                pass_fds=(listener.fileno(),),
-            )
-        listener.close()
+        """uvicorn with `count` worker processes on a free port; returns it.
+
+        uvicorn's own workers share the socket it listens on. (Handed a socket
+        with --fd, uvicorn takes it for a Unix one and leaves Nagle's algorithm
+        on: a response written in two parts waited 40 ms for the client's
+        delayed acknowledgement.)
+        """
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        self.start(
+            "web",
+            [
+                str(BIN / "uvicorn"),
+                *UVICORN_OPTIONS,
+                *("--host", "127.0.0.1", "--port", str(port)),
+                *("--workers", str(count), "--backlog", "1024"),
+                *("--log-level", "warning"),
+                "mdeal_site.asgi:application",
+            ],
+        )
         return port
 
     def stop(self) -> None:
@@ -358,7 +365,10 @@ def main(argv=None) -> int:
                 options.prefix,
                 "--force",
             )
-        print(f"site up at {host}: {options.web} daphne, a worker and beat", flush=True)
+        print(
+            f"site up at {host}: uvicorn with {options.web} workers, a worker and beat",
+            flush=True,
+        )
         return measure(options, host)
     finally:
         site.stop()

@@ -1,5 +1,5 @@
 """Real-browser fixtures: Debian's Chromium driven by Playwright's sync API
-against the ASGI site (HTTP and WebSockets) served by daphne in a thread.
+against the ASGI site (HTTP and WebSockets) served by uvicorn in a thread.
 
 Fixtures:
 
@@ -88,7 +88,7 @@ def pytest_runtest_makereport(item, call):
 
 
 class LiveASGIServer:
-    """daphne serving the project's ASGI application from a daemon thread."""
+    """uvicorn serving the project's ASGI application from a daemon thread."""
 
     host = "127.0.0.1"
 
@@ -98,23 +98,25 @@ class LiveASGIServer:
         self.ws_url = f"ws://{self.host}:{self.port}"
 
     def start(self):
-        from daphne.endpoints import build_endpoint_description_strings
-        from daphne.server import Server
+        import uvicorn
 
         from mdeal_site.asgi import application
 
-        self.server = Server(
-            application=application,
-            endpoints=build_endpoint_description_strings(
-                host=self.host, port=self.port
-            ),
-            signal_handlers=False,
-            verbosity=0,
-            # As the Procfile's --no-server-name: no Server header.
-            server_name="",
+        self.server = uvicorn.Server(
+            uvicorn.Config(
+                application,
+                host=self.host,
+                port=self.port,
+                # As the Procfile (games.loadtest.run.UVICORN_OPTIONS).
+                server_header=False,
+                lifespan="off",
+                ws="websockets-sansio",
+                log_config=None,  # the test run's logging stays as it is
+                access_log=False,
+            )
         )
         self.thread = threading.Thread(
-            target=self.server.run, name="daphne-live", daemon=True
+            target=self.server.run, name="uvicorn-live", daemon=True
         )
         self.thread.start()
         deadline = time.monotonic() + 15
@@ -124,13 +126,10 @@ class LiveASGIServer:
                 return self
             except OSError:
                 time.sleep(0.05)
-        raise RuntimeError(f"daphne did not start on {self.url}")
+        raise RuntimeError(f"uvicorn did not start on {self.url}")
 
     def stop(self):
-        from twisted.internet import reactor
-
-        if reactor.running:
-            reactor.callFromThread(reactor.stop)
+        self.server.should_exit = True
         self.thread.join(5)
 
 

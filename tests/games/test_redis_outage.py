@@ -1,6 +1,6 @@
 """Redis goes away mid-game and comes back: nothing is lost and nothing stalls.
 
-The site runs as in production, in processes of its own (daphne, a Celery
+The site runs as in production, in processes of its own (uvicorn, a Celery
 worker, beat) on a private Redis started for this test. A player plays against
 a bot; Redis is killed; the player moves on; Redis is started again. The bot
 must move by itself soon after, through the same worker, which must still be
@@ -25,12 +25,12 @@ from games.models import Game, GameEvent
 from tests.games.factories import awaited_seat, fresh, make_game
 from tests.processes import (
     Process,
-    daphne,
     free_port,
     python,
     redis_binary,
     redis_server,
     site_env,
+    uvicorn,
     wait_for,
 )
 
@@ -61,7 +61,7 @@ class Site:
             env,
         )
         self.beat = Process("beat", python(*celery, "beat", *log), env)
-        self.web = daphne(self.web_port, env)
+        self.web = uvicorn(self.web_port, env)
         # On a busy machine the worker may take a while to start.
         wait_for(
             lambda: " ready." in self.worker.output() or not self.worker.alive,
