@@ -9,7 +9,16 @@ a move the engine accepts.
 import random
 from collections.abc import Callable
 
-from .cards import DECK, MULTICOLOUR, NO_BUILDINGS, SET_SIZE, Action, Kind, rent_for
+from .cards import (
+    DECK,
+    MULTICOLOUR,
+    NO_BUILDINGS,
+    SET_SIZE,
+    VALUE,
+    Action,
+    Kind,
+    rent_for,
+)
 from .errors import IllegalMove
 from .moves import (
     Accept,
@@ -51,7 +60,10 @@ NOTHING_TO_DECIDE = "That seat owes no decision now."
 
 
 def _my_awaiting(state: State, seat: int):
-    return next((a for a in awaiting(state) if a.seat == seat), None)
+    for entry in awaiting(state):
+        if entry.seat == seat:
+            return entry
+    return None
 
 
 def _accepted(state: State, move: Move) -> bool:
@@ -324,12 +336,10 @@ def _collected(t: _Table, amount: int, payers) -> int:
 
 def _score_rent(t: _Table, key: tuple) -> float:
     _, _, card_id, _, set_index, target, doubles = key
-    s = t.me.sets[set_index]
-    base = t.rent(s)
-    payers = t.opponents if target is None else [target]
+    base = t.me.sets[set_index].rent(t.state.options)
+    payers = t.opponents if target is None else (target,)
     collected = _collected(t, base * 2 ** len(doubles), payers)
-    wild = len(DECK[card_id].colours) > 2
-    if collected < (4 if wild else 2) and len(t.me.hand) <= 7:
+    if collected < (4 if card_id in _WILD_RENTS else 2) and len(t.me.hand) <= 7:
         return -1.0
     if doubles:
         plain = _collected(t, base, payers)
@@ -340,6 +350,12 @@ def _score_rent(t: _Table, key: tuple) -> float:
         aim = 3.0 * len(t.state.players[target].full_colours())
     # Lay properties first: they raise the rent this card charges.
     return 150.0 + 20 * collected - 40 * len(doubles) + aim
+
+
+# Wild rents: one target, and worth holding back for a bigger rent.
+_WILD_RENTS = frozenset(
+    c.id for c in DECK if c.kind is Kind.rent and len(c.colours) > 2
+)
 
 
 def _score_debt(t: _Table, key: tuple) -> float:
@@ -450,14 +466,31 @@ _KEEP_WORTH: tuple[float | None, ...] = tuple(_keep_worth_of(c) for c in DECK)
 
 def _score_bank(t: _Table, key: tuple) -> float:
     card_id = key[2]
-    card = DECK[card_id]
-    if card.kind is Kind.money:
+    score = _BANK_SCORE[card_id]
+    if score is None:
+        score = _bank_score(card_id, _keep_worth(t, card_id))
+        if score is None:
+            # Worth keeping: banked only to get down to 7 cards.
+            return 10.0 if len(t.me.hand) > 7 else -1.0
+    return score
+
+
+def _bank_score(card_id: int, keep: float | None) -> float | None:
+    """What banking a card with this keep worth scores; None when the keep
+    worth is not known (the table decides it) or too high to bank for its
+    own sake."""
+    if DECK[card_id].kind is Kind.money:
         # Big notes first: a bank is what keeps a rent off the properties.
-        return 100.0 + 10 * card.value
-    keep = _keep_worth(t, card_id)
-    if keep >= 40:
-        return 10.0 if len(t.me.hand) > 7 else -1.0
-    return 60.0 + 10 * card.value - 3 * keep
+        return 100.0 + 10 * VALUE[card_id]
+    if keep is None or keep >= 40:
+        return None
+    return 60.0 + 10 * VALUE[card_id] - 3 * keep
+
+
+# What banking each card scores whatever the table, or None.
+_BANK_SCORE: tuple[float | None, ...] = tuple(
+    _bank_score(c.id, _KEEP_WORTH[c.id]) for c in DECK
+)
 
 
 def _score_play(t: _Table, move: Move) -> float:
@@ -591,13 +624,10 @@ def sensible_bot(state: State, seat: int, rng: random.Random) -> Move:
         if payment_refusal(t.me, entry.amount, move.cards) is None:
             return move
         return Pay(seat=seat, cards=default_payment(t.me, entry.amount))
-    moves = legal_moves(state, seat)
     if kind == "respond":
-        return _sensible_answer(t, entry, moves)
-    move = _sensible_discard(t, entry.count)
-    if _accepted(state, move):
-        return move
-    return next(m for m in moves if type(m) is type(move))
+        return _sensible_answer(t, entry, legal_moves(state, seat))
+    # Any `count` cards of the hand may go: no need to ask the engine.
+    return _sensible_discard(t, entry.count)
 
 
 def _sensible_play(t: _Table, rng: random.Random) -> Move:
@@ -625,9 +655,8 @@ def _sensible_play(t: _Table, rng: random.Random) -> Move:
 def _end_turn(t: _Table) -> Move:
     extra = len(t.me.hand) - 7
     if extra > 0:
-        choice = _sensible_discard(t, extra)
-        if _accepted(t.state, choice):
-            return choice
+        # Any `extra` cards of the hand may go: no need to ask the engine.
+        return _sensible_discard(t, extra)
     return made(EndTurn, t.seat)
 
 

@@ -110,6 +110,14 @@ def rent_for(colour: Colour, count: int) -> int:
     return table[min(count, len(table)) - 1]
 
 
+# rent_for as a table: RENT_BY_COUNT[colour][count], for counts from none to
+# MAX_COUNT cards (more than any set holds).
+MAX_COUNT = 12
+RENT_BY_COUNT: dict[Colour, tuple[int, ...]] = {
+    colour: tuple(rent_for(colour, n) for n in range(MAX_COUNT + 1)) for colour in RENT
+}
+
+
 _PROPERTIES: tuple[tuple[Colour, int, tuple[str, ...]], ...] = (
     (C.brown, 1, ("Mediterranean Avenue", "Baltic Avenue")),
     (C.light_blue, 1, ("Oriental Avenue", "Vermont Avenue", "Connecticut Avenue")),

@@ -558,7 +558,7 @@ def _accept(b: _Builder, m: mv.Accept) -> None:
     b.emit(ev.Accepted(seat=m.seat, target=target))
     t = b.state.pending.target(target) if b.state.pending else None
     if t is not None and t.status == PAY:
-        if not b.state.players[target].payable():
+        if not b.state.players[target].can_pay():
             b.emit(ev.PaymentMade(seat=target, to=pending.actor, cards=()))
         return
     if m.seat != target:
@@ -722,6 +722,14 @@ def awaiting(state: State) -> tuple[Awaiting, ...]:
     return known
 
 
+# What a seat owes on its turn with nothing in play, made once: Awaiting is a
+# frozen value.
+_PLAYING = tuple(
+    (Awaiting(seat=seat, kind="play", detail="Your turn: play up to 3 cards."),)
+    for seat in range(MAX_SEATS)
+)
+
+
 def _awaiting(state: State) -> tuple[Awaiting, ...]:
     if state.phase == OVER:
         return ()
@@ -739,9 +747,7 @@ def _awaiting(state: State) -> tuple[Awaiting, ...]:
                     "to end your turn.",
                 ),
             )
-        return (
-            Awaiting(seat=seat, kind="play", detail="Your turn: play up to 3 cards."),
-        )
+        return _PLAYING[seat]
     out = []
     actor = pending.actor
     played = DECK[pending.card].name
@@ -837,12 +843,14 @@ def default_move(state: State, seat: int) -> mv.Move | None:
     return None
 
 
-def _distinct(cards) -> list[int]:
+def _distinct(cards: tuple[int, ...]) -> tuple[int, ...] | list[int]:
     """One card of each name: identical cards in a hand are interchangeable."""
+    names = [_NAME_OF[c] for c in cards]
+    if len(set(names)) == len(names):
+        return cards
     seen: set[int] = set()
     out = []
-    for c in cards:
-        name = _NAME_OF[c]
+    for c, name in zip(cards, names, strict=True):
         if name not in seen:
             seen.add(name)
             out.append(c)
@@ -854,98 +862,150 @@ _NAME_OF: tuple[int, ...] = tuple(
     next(d.id for d in DECK if d.name == c.name) for c in DECK
 )
 
+# What a card in hand can do on a turn, by id (play_keys' branches).
+(
+    _LAY,
+    _BANK_ONLY,
+    _RENT,
+    _PASS_GO,
+    _BIRTHDAY,
+    _DEBT,
+    _DEAL_BREAKER,
+    _SLY_DEAL,
+    _FORCED_DEAL,
+    _HOUSE,
+    _HOTEL,
+) = range(11)
+_USE_OF_ACTION = {
+    Action.pass_go: _PASS_GO,
+    Action.birthday: _BIRTHDAY,
+    Action.debt_collector: _DEBT,
+    Action.deal_breaker: _DEAL_BREAKER,
+    Action.sly_deal: _SLY_DEAL,
+    Action.forced_deal: _FORCED_DEAL,
+    Action.house: _HOUSE,
+    Action.hotel: _HOTEL,
+}
+
+
+def _use(card) -> int:
+    if card.kind is Kind.property or card.kind is Kind.wild:
+        return _LAY
+    if card.kind is Kind.rent:
+        return _RENT
+    return _USE_OF_ACTION.get(card.action, _BANK_ONLY)
+
+
+_USE: tuple[int, ...] = tuple(_use(c) for c in DECK)
+_COLOURS: tuple[tuple[Colour, ...], ...] = tuple(c.colours for c in DECK)
+
 
 def play_keys(state: State, seat: int) -> list[tuple]:
     """The moves of the active seat's turn, as `mv.key` tuples in legal_moves'
     order (Resign aside): a bot that scores them makes only the one it plays."""
     player = state.players[seat]
-    options = state.options
     plays_left = state.plays_left
     out: list[tuple] = []
-    opponents = _others(state, seat)
-    hand = _distinct(player.hand)
+    append = out.append
     sets = player.sets
-    my_colours = {s.colour for s in sets}
     opens = _open_sets(player)
-    doubles_in_hand = [c for c in player.hand if _ACTION[c] is Action.double_the_rent]
     if plays_left > 0:
-        for c in hand:
-            card = DECK[c]
-            kind = card.kind
-            if kind is Kind.property or kind is Kind.wild:
+        opponents = None
+        for c in _distinct(player.hand):
+            use = _USE[c]
+            if use == _LAY:
                 multicolour = _MULTICOLOUR[c]
-                for colour in card.colours:
+                for colour in _COLOURS[c]:
                     joinable = opens.get(colour)
                     if joinable:
                         for i in joinable:
-                            out.append((mv.PlayProperty, seat, c, colour, i))
+                            append((mv.PlayProperty, seat, c, colour, i))
                     elif not multicolour:
-                        out.append((mv.PlayProperty, seat, c, colour, None))
+                        append((mv.PlayProperty, seat, c, colour, None))
                 continue
-            out.append((mv.BankCard, seat, c))
-            if kind is Kind.rent:
-                double_choices = [()]
-                for k in (1, 2):
-                    if len(doubles_in_hand) >= k and plays_left >= 1 + k:
-                        double_choices.append(tuple(doubles_in_hand[:k]))
-                targets = (None,) if len(card.colours) <= 2 else opponents
-                for colour in card.colours:
-                    if colour not in my_colours:
-                        continue
-                    for i, s in enumerate(sets):
-                        if s.colour != colour:
-                            continue
-                        for target in targets:
-                            for doubles in double_choices:
-                                out.append(
-                                    (mv.ChargeRent, seat, c, colour, i, target, doubles)
-                                )
+            append((mv.BankCard, seat, c))
+            if use == _BANK_ONLY:
                 continue
-            action = card.action
-            if action is Action.pass_go:
-                out.append((mv.PassGo, seat, c))
-            elif action is Action.birthday:
-                out.append((mv.Birthday, seat, c))
-            elif action is Action.debt_collector:
-                out.extend((mv.CollectDebt, seat, c, t) for t in opponents)
-            elif action is Action.deal_breaker:
+            if opponents is None:
+                opponents = _others(state, seat)
+            if use == _RENT:
+                _rent_keys(out, player, seat, c, plays_left, opponents)
+            elif use == _PASS_GO:
+                append((mv.PassGo, seat, c))
+            elif use == _BIRTHDAY:
+                append((mv.Birthday, seat, c))
+            elif use == _DEBT:
+                out.extend([(mv.CollectDebt, seat, c, t) for t in opponents])
+            elif use == _DEAL_BREAKER:
                 for t in opponents:
                     for i, s in enumerate(state.players[t].sets):
                         if s.full:
-                            out.append((mv.DealBreaker, seat, c, t, i))
-            elif action is Action.sly_deal or action is Action.forced_deal:
+                            append((mv.DealBreaker, seat, c, t, i))
+            elif use in (_SLY_DEAL, _FORCED_DEAL):
                 gives = [g for s in sets for g in s.cards]
-                if action is Action.forced_deal and not gives:
+                if use == _FORCED_DEAL and not gives:
                     continue
                 for t in opponents:
                     for s in state.players[t].sets:
-                        if s.full:
+                        if len(s.cards) >= SET_SIZE[s.colour]:
                             continue
                         for take in s.cards:
-                            if action is Action.sly_deal:
-                                out.append((mv.SlyDeal, seat, c, t, take))
+                            if use == _SLY_DEAL:
+                                append((mv.SlyDeal, seat, c, t, take))
                             else:
-                                out.extend(
-                                    (mv.ForcedDeal, seat, c, t, take, g) for g in gives
-                                )
-            elif action is Action.house:
+                                key = (mv.ForcedDeal, seat, c, t, take)
+                                out.extend([(*key, g) for g in gives])
+            elif use == _HOUSE:
                 out.extend(
-                    (mv.Build, seat, c, i)
-                    for i, s in enumerate(sets)
-                    if s.can_take_house()
+                    [
+                        (mv.Build, seat, c, i)
+                        for i, s in enumerate(sets)
+                        if s.can_take_house()
+                    ]
                 )
-            elif action is Action.hotel:
+            else:
                 out.extend(
-                    (mv.Build, seat, c, i)
-                    for i, s in enumerate(sets)
-                    if s.can_take_hotel()
+                    [
+                        (mv.Build, seat, c, i)
+                        for i, s in enumerate(sets)
+                        if s.can_take_hotel()
+                    ]
                 )
-    if plays_left > 0 or not options.wild_move_costs_play:
-        out.extend(_wild_keys(player, seat, opens))
-    out.append((mv.EndTurn, seat))
+    if plays_left > 0 or not state.options.wild_move_costs_play:
+        _wild_keys(out, player, seat, opens)
+    append((mv.EndTurn, seat))
     if len(player.hand) > HAND_LIMIT:
-        out.append((mv.Discard, seat, default_discard(player)))
+        append((mv.Discard, seat, default_discard(player)))
     return out
+
+
+def _rent_keys(
+    out: list[tuple],
+    player: Player,
+    seat: int,
+    c: int,
+    plays_left: int,
+    opponents: tuple[int, ...],
+) -> None:
+    """The rents card `c` can charge: for each set of a colour it names, each
+    target (every other player for a two-colour rent), with no, one or two
+    Double the Rent cards as the plays left allow."""
+    colours = _COLOURS[c]
+    double_choices: list[tuple[int, ...]] = [()]
+    if plays_left >= 2:
+        doubles = [d for d in player.hand if _ACTION[d] is Action.double_the_rent]
+        for k in (1, 2):
+            if len(doubles) >= k and plays_left >= 1 + k:
+                double_choices.append(tuple(doubles[:k]))
+    targets = (None,) if len(colours) <= 2 else opponents
+    sets = player.sets
+    for colour in colours:
+        for i, s in enumerate(sets):
+            if s.colour != colour:
+                continue
+            for target in targets:
+                for doubles in double_choices:
+                    out.append((mv.ChargeRent, seat, c, colour, i, target, doubles))
 
 
 _WILDS = frozenset(c.id for c in DECK if c.kind is Kind.wild)
@@ -967,23 +1027,23 @@ def _open_sets(player: Player) -> dict[Colour, list[int]]:
     return opens
 
 
-def _wild_keys(player: Player, seat: int, opens: dict[Colour, list[int]]) -> list:
-    out: list[tuple] = []
+def _wild_keys(
+    out: list[tuple], player: Player, seat: int, opens: dict[Colour, list[int]]
+) -> None:
+    """The moves of the wild cards in front of the player to another colour."""
     sets = player.sets
     located = [(c, i) for i, s in enumerate(sets) for c in s.cards if c in _WILDS]
     located += [(c, None) for c in player.loose]
     for c, src in located:
-        card = DECK[c]
         src_colour = sets[src].colour if src is not None else None
-        for colour in card.colours:
+        for colour in _COLOURS[c]:
             if colour == src_colour:
                 continue
             dests = opens.get(colour, ())
             if dests:
-                out.extend((mv.MoveWild, seat, c, colour, i) for i in dests)
+                out.extend([(mv.MoveWild, seat, c, colour, i) for i in dests])
             elif not _MULTICOLOUR[c]:
                 out.append((mv.MoveWild, seat, c, colour, None))
-    return out
 
 
 def legal_moves(state: State, seat: int) -> list[mv.Move]:

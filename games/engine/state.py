@@ -7,10 +7,10 @@ from .cards import (
     HOTEL_RENT,
     HOUSE_RENT,
     NO_BUILDINGS,
+    RENT_BY_COUNT,
     SET_SIZE,
     VALUE,
     Colour,
-    rent_for,
 )
 
 _new = object.__new__
@@ -41,9 +41,10 @@ def make(cls, **fields):
     return new
 
 
-# The key under which rules.awaiting keeps its answer on a State (not a field:
-# equality, serialising and replay never see it; replace drops it).
-DERIVED = "_awaiting"
+# The key under which a record keeps what was worked out from it (not a field:
+# equality, serialising and replay never see it; replace drops it): a State's
+# rules.awaiting, a Player's full colours.
+DERIVED = "_derived"
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +99,7 @@ class PropertySet:
 
     def rent(self, options: "Options") -> int:
         """Rent table for the cards + 3 for a House + 4 for a Hotel."""
-        amount = rent_for(self.colour, len(self.cards))
+        amount = RENT_BY_COUNT[self.colour][len(self.cards)]
         if self.hotel is not None:
             amount += HOTEL_RENT
             if self.house is not None and not options.hotel_replaces_house:
@@ -122,8 +123,14 @@ class Player:
     loose: tuple[int, ...] = ()
     resigned: bool = False
 
-    def full_colours(self) -> set[Colour]:
-        return {s.colour for s in self.sets if len(s.cards) >= SET_SIZE[s.colour]}
+    def full_colours(self) -> frozenset[Colour]:
+        """The colours of this player's full sets (worked out once a record)."""
+        known = self.__dict__.get(DERIVED)
+        if known is None:
+            known = self.__dict__[DERIVED] = frozenset(
+                [s.colour for s in self.sets if len(s.cards) >= SET_SIZE[s.colour]]
+            )
+        return known
 
     def has_won(self) -> bool:
         """3 full sets of different colours."""
@@ -139,6 +146,19 @@ class Player:
             if s.hotel is not None:
                 out.append(s.hotel)
         return tuple(out)
+
+    def can_pay(self) -> bool:
+        """Whether anything in front of this player can pay a debt: payable()
+        is not empty."""
+        if self.bank:
+            return True
+        for s in self.sets:
+            if s.house is not None or s.hotel is not None:
+                return True
+            for c in s.cards:
+                if VALUE[c]:
+                    return True
+        return False
 
     def payable_value(self) -> int:
         """What everything that can pay a debt is worth, in M."""
