@@ -993,22 +993,28 @@ def _rent_keys(
     colours = _COLOURS[c]
     double_choices: list[tuple[int, ...]] = [()]
     if plays_left >= 2:
-        doubles = [d for d in player.hand if _ACTION[d] is Action.double_the_rent]
+        doubles = [d for d in player.hand if d in _DOUBLES]
         for k in (1, 2):
             if len(doubles) >= k and plays_left >= 1 + k:
                 double_choices.append(tuple(doubles[:k]))
     targets = (None,) if len(colours) <= 2 else opponents
-    sets = player.sets
+    # My sets by colour, looked up for each colour the card names (a wild
+    # rent names all ten).
+    mine: dict[Colour, list[int]] = {}
+    for i, s in enumerate(player.sets):
+        if s.colour in mine:
+            mine[s.colour].append(i)
+        else:
+            mine[s.colour] = [i]
     for colour in colours:
-        for i, s in enumerate(sets):
-            if s.colour != colour:
-                continue
+        for i in mine.get(colour, ()):
             for target in targets:
                 for doubles in double_choices:
                     out.append((mv.ChargeRent, seat, c, colour, i, target, doubles))
 
 
 _WILDS = frozenset(c.id for c in DECK if c.kind is Kind.wild)
+_DOUBLES = frozenset(c.id for c in DECK if c.action is Action.double_the_rent)
 # Card tables by id, for the loops that visit every card in a hand.
 _MULTICOLOUR: tuple[bool, ...] = tuple(c.multicolour for c in DECK)
 _ACTION: tuple[Action | None, ...] = tuple(c.action for c in DECK)
@@ -1032,7 +1038,13 @@ def _wild_keys(
 ) -> None:
     """The moves of the wild cards in front of the player to another colour."""
     sets = player.sets
-    located = [(c, i) for i, s in enumerate(sets) for c in s.cards if c in _WILDS]
+    located = [
+        (c, i)
+        for i, s in enumerate(sets)
+        if not _WILDS.isdisjoint(s.cards)
+        for c in s.cards
+        if c in _WILDS
+    ]
     located += [(c, None) for c in player.loose]
     for c, src in located:
         src_colour = sets[src].colour if src is not None else None
