@@ -7,7 +7,16 @@ from dataclasses import dataclass
 from ..engines.plumbing import fold
 from . import events as ev
 from . import moves as mv
-from .cards import COLOUR_NAMES, DECK, NO_BUILDINGS, SET_SIZE, Action, Colour, Kind
+from .cards import (
+    ALL_COLOURS,
+    COLOUR_NAMES,
+    DECK,
+    NO_BUILDINGS,
+    SET_SIZE,
+    Action,
+    Colour,
+    Kind,
+)
 from .errors import IllegalMove
 from .evolve import evolve, lift, open_set
 from .state import (
@@ -845,7 +854,7 @@ def default_move(state: State, seat: int) -> mv.Move | None:
 
 def _distinct(cards: tuple[int, ...]) -> tuple[int, ...] | list[int]:
     """One card of each name: identical cards in a hand are interchangeable."""
-    names = [_NAME_OF[c] for c in cards]
+    names = list(map(_NAME_OF.__getitem__, cards))
     if len(set(names)) == len(names):
         return cards
     seen: set[int] = set()
@@ -1017,7 +1026,6 @@ _WILDS = frozenset(c.id for c in DECK if c.kind is Kind.wild)
 _DOUBLES = frozenset(c.id for c in DECK if c.action is Action.double_the_rent)
 # Card tables by id, for the loops that visit every card in a hand.
 _MULTICOLOUR: tuple[bool, ...] = tuple(c.multicolour for c in DECK)
-_ACTION: tuple[Action | None, ...] = tuple(c.action for c in DECK)
 
 
 def _open_sets(player: Player) -> dict[Colour, list[int]]:
@@ -1046,15 +1054,23 @@ def _wild_keys(
         if c in _WILDS
     ]
     located += [(c, None) for c in player.loose]
+    open_colours = None
     for c, src in located:
         src_colour = sets[src].colour if src is not None else None
-        for colour in _COLOURS[c]:
+        multicolour = _MULTICOLOUR[c]
+        colours = _COLOURS[c]
+        if multicolour:
+            # It can be any colour: only those with an open set count.
+            if open_colours is None:
+                open_colours = [x for x in ALL_COLOURS if x in opens]
+            colours = open_colours
+        for colour in colours:
             if colour == src_colour:
                 continue
             dests = opens.get(colour, ())
             if dests:
                 out.extend([(mv.MoveWild, seat, c, colour, i) for i in dests])
-            elif not _MULTICOLOUR[c]:
+            elif not multicolour:
                 out.append((mv.MoveWild, seat, c, colour, None))
 
 

@@ -14,6 +14,7 @@ from .cards import (
 )
 
 _new = object.__new__
+_VALUE_OF = VALUE.__getitem__
 
 
 def replace(obj, **changes):
@@ -162,12 +163,9 @@ class Player:
 
     def payable_value(self) -> int:
         """What everything that can pay a debt is worth, in M."""
-        total = 0
-        for c in self.bank:
-            total += VALUE[c]
+        total = sum(map(_VALUE_OF, self.bank))
         for s in self.sets:
-            for c in s.cards:
-                total += VALUE[c]
+            total += sum(map(_VALUE_OF, s.cards))
             if s.house is not None:
                 total += VALUE[s.house]
             if s.hotel is not None:
