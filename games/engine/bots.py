@@ -519,20 +519,30 @@ _SCORERS: dict[type, Callable[[_Table, tuple], float]] = {
 }
 
 
-def _payment_cost(t: _Table, card_id: int, to: int | None) -> float:
-    """What paying with a card costs me and gives the receiver, in millions."""
-    value = DECK[card_id].value
-    if card_id in t.me.bank:
-        return float(value)
-    for s in t.me.sets:
-        if card_id in (s.house, s.hotel):
-            return value + 2.0
-        if card_id in s.cards:
-            cost = value + 2.0 + _set_worth(t, s)
-            if to is not None:
-                cost += _receiver_gain(t.state.players[to], card_id)
-            return cost
-    return value + 1.0
+def _payment_costs(t: _Table, to: int | None) -> dict[int, float]:
+    """What paying with each card I could pay with costs me and gives the
+    receiver, in millions: its value from the bank; a building's value and 2;
+    a property's value, 2 and what its set is worth to me (and what it does
+    for the receiver)."""
+    me = t.me
+    costs = {c: float(VALUE[c]) for c in me.bank}
+    receiver = t.state.players[to] if to is not None else None
+    for s in me.sets:
+        worth = None
+        for c in s.cards:
+            if not VALUE[c]:
+                continue  # a multicolour wild cannot pay
+            if worth is None:
+                worth = _set_worth(t, s)
+            cost = VALUE[c] + 2.0 + worth
+            if receiver is not None:
+                cost += _receiver_gain(receiver, c)
+            costs[c] = cost
+        if s.house is not None:
+            costs[s.house] = VALUE[s.house] + 2.0
+        if s.hotel is not None:
+            costs[s.hotel] = VALUE[s.hotel] + 2.0
+    return costs
 
 
 def _receiver_gain(receiver: Player, card_id: int) -> float:
@@ -562,9 +572,8 @@ def cheapest_payment(cards, costs: dict[int, float], amount: int) -> tuple[int, 
 
 
 def _sensible_payment(t: _Table, amount: int, to: int | None) -> Pay:
-    payable = t.me.payable()
-    costs = {c: _payment_cost(t, c, to) for c in payable}
-    return Pay(seat=t.seat, cards=cheapest_payment(payable, costs, amount))
+    costs = _payment_costs(t, to)
+    return Pay(seat=t.seat, cards=cheapest_payment(t.me.payable(), costs, amount))
 
 
 def _sensible_discard(t: _Table, count: int) -> Discard:
@@ -592,9 +601,8 @@ def _threat(t: _Table, amount: int | None) -> float:
         return loss
     if not amount:
         return 0.0
-    payable = t.me.payable()
-    costs = {c: _payment_cost(t, c, pending.actor) for c in payable}
-    return sum(costs[c] for c in cheapest_payment(payable, costs, amount))
+    costs = _payment_costs(t, pending.actor)
+    return sum(costs[c] for c in cheapest_payment(t.me.payable(), costs, amount))
 
 
 def _sensible_answer(t: _Table, entry, moves: list[Move]) -> Move:

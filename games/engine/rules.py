@@ -920,6 +920,7 @@ def play_keys(state: State, seat: int) -> list[tuple]:
     opens = _open_sets(player)
     if plays_left > 0:
         opponents = None
+        rents = None
         for c in _distinct(player.hand):
             use = _USE[c]
             if use == _LAY:
@@ -938,7 +939,9 @@ def play_keys(state: State, seat: int) -> list[tuple]:
             if opponents is None:
                 opponents = _others(state, seat)
             if use == _RENT:
-                _rent_keys(out, player, seat, c, plays_left, opponents)
+                if rents is None:
+                    rents = _rent_choices(player, plays_left)
+                _rent_keys(out, seat, c, opponents, *rents)
             elif use == _PASS_GO:
                 append((mv.PassGo, seat, c))
             elif use == _BIRTHDAY:
@@ -990,36 +993,43 @@ def play_keys(state: State, seat: int) -> list[tuple]:
 
 def _rent_keys(
     out: list[tuple],
-    player: Player,
     seat: int,
     c: int,
-    plays_left: int,
     opponents: tuple[int, ...],
+    mine: dict[Colour, list[int]],
+    double_choices: list[tuple[int, ...]],
 ) -> None:
-    """The rents card `c` can charge: for each set of a colour it names, each
-    target (every other player for a two-colour rent), with no, one or two
-    Double the Rent cards as the plays left allow."""
+    """The rents card `c` can charge: for each of my sets (`mine`, by colour)
+    of a colour it names, each target (every other player for a two-colour
+    rent), with each choice of Double the Rent cards."""
     colours = _COLOURS[c]
-    double_choices: list[tuple[int, ...]] = [()]
-    if plays_left >= 2:
-        doubles = [d for d in player.hand if d in _DOUBLES]
-        for k in (1, 2):
-            if len(doubles) >= k and plays_left >= 1 + k:
-                double_choices.append(tuple(doubles[:k]))
     targets = (None,) if len(colours) <= 2 else opponents
-    # My sets by colour, looked up for each colour the card names (a wild
-    # rent names all ten).
+    for colour in [x for x in colours if x in mine]:
+        for i in mine[colour]:
+            for target in targets:
+                for doubles in double_choices:
+                    out.append((mv.ChargeRent, seat, c, colour, i, target, doubles))
+
+
+def _rent_choices(
+    player: Player, plays_left: int
+) -> tuple[dict[Colour, list[int]], list[tuple[int, ...]]]:
+    """What every rent card of the hand can charge for: the player's sets by
+    colour, and the Double the Rent cards it can add (none, one, two) as the
+    plays left allow."""
     mine: dict[Colour, list[int]] = {}
     for i, s in enumerate(player.sets):
         if s.colour in mine:
             mine[s.colour].append(i)
         else:
             mine[s.colour] = [i]
-    for colour in colours:
-        for i in mine.get(colour, ()):
-            for target in targets:
-                for doubles in double_choices:
-                    out.append((mv.ChargeRent, seat, c, colour, i, target, doubles))
+    double_choices: list[tuple[int, ...]] = [()]
+    if plays_left >= 2 and not _DOUBLES.isdisjoint(player.hand):
+        doubles = [d for d in player.hand if d in _DOUBLES]
+        for k in (1, 2):
+            if len(doubles) >= k and plays_left >= 1 + k:
+                double_choices.append(tuple(doubles[:k]))
+    return mine, double_choices
 
 
 _WILDS = frozenset(c.id for c in DECK if c.kind is Kind.wild)
