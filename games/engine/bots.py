@@ -526,7 +526,7 @@ def _payment_costs(t: _Table, to: int | None) -> dict[int, float]:
     for the receiver)."""
     me = t.me
     costs = {c: float(VALUE[c]) for c in me.bank}
-    receiver = t.state.players[to] if to is not None else None
+    gains = _receiver_gains(t.state.players[to]) if to is not None else None
     for s in me.sets:
         worth = None
         for c in s.cards:
@@ -535,8 +535,10 @@ def _payment_costs(t: _Table, to: int | None) -> dict[int, float]:
             if worth is None:
                 worth = _set_worth(t, s)
             cost = VALUE[c] + 2.0 + worth
-            if receiver is not None:
-                cost += _receiver_gain(receiver, c)
+            if gains is not None:
+                cost += max(
+                    [gains.get(x, 0.0) for x in DECK[c].colours[:2]], default=0.0
+                )
             costs[c] = cost
         if s.house is not None:
             costs[s.house] = VALUE[s.house] + 2.0
@@ -545,13 +547,17 @@ def _payment_costs(t: _Table, to: int | None) -> dict[int, float]:
     return costs
 
 
-def _receiver_gain(receiver: Player, card_id: int) -> float:
-    best = 0.0
-    for colour in DECK[card_id].colours[:2]:
-        for s in receiver.sets:
-            if s.colour == colour and not s.full:
-                best = max(best, 10.0 if s.size - len(s.cards) == 1 else 2.0)
-    return best
+def _receiver_gains(receiver: Player) -> dict:
+    """What a property of each colour does for the receiver of a payment: 10
+    when it finishes one of their sets, 2 when it joins one, else nothing."""
+    gains: dict = {}
+    for s in receiver.sets:
+        short = SET_SIZE[s.colour] - len(s.cards)
+        if short > 0:
+            gain = 10.0 if short == 1 else 2.0
+            if gain > gains.get(s.colour, 0.0):
+                gains[s.colour] = gain
+    return gains
 
 
 def cheapest_payment(cards, costs: dict[int, float], amount: int) -> tuple[int, ...]:
@@ -561,10 +567,13 @@ def cheapest_payment(cards, costs: dict[int, float], amount: int) -> tuple[int, 
         return tuple(cards)
     best: dict[int, tuple[float, tuple[int, ...]]] = {0: (0.0, ())}
     for card_id in cards:
-        value = DECK[card_id].value
+        value = VALUE[card_id]
+        card_cost = costs[card_id]
         for reached, (cost, chosen) in list(best.items()):
-            key = min(amount, reached + value)
-            new_cost = cost + costs[card_id]
+            key = reached + value
+            if key > amount:
+                key = amount
+            new_cost = cost + card_cost
             old = best.get(key)
             if old is None or new_cost < old[0]:
                 best[key] = (new_cost, (*chosen, card_id))

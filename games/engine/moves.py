@@ -196,6 +196,9 @@ def _shapes(cls: type) -> tuple[tuple[str, str], ...]:
     )
 
 
+_INT_ONLY = {int}
+
+
 def _is_int(value) -> bool:
     return type(value) is int  # not a bool, a string or a float
 
@@ -209,6 +212,6 @@ def well_formed(move: Move) -> None:
         elif shape == "int?":
             ok = value is None or _is_int(value)
         else:
-            ok = type(value) in (tuple, list) and all(_is_int(v) for v in value)
+            ok = type(value) in (tuple, list) and set(map(type, value)) <= _INT_ONLY
         if not ok:
             raise IllegalMove("That move is not well formed.")
