@@ -6,6 +6,7 @@ import pytest
 
 from django.utils import timezone
 
+from games.notifications import presence
 from tests.games.factories import make_game
 
 
@@ -44,3 +45,11 @@ def clock(monkeypatch):
     frozen = Clock(timezone.now())
     monkeypatch.setattr(timezone, "now", frozen)
     return frozen
+
+
+@pytest.fixture
+def presence_kept(monkeypatch):
+    """A table read marks presence once for the whole test, not every
+    presence.REFRESH: a query count taken after a slow setup must not meet
+    the write (the mark expires by the clock, in Redis by Redis's own)."""
+    monkeypatch.setattr(presence, "REFRESH", timedelta(days=1))

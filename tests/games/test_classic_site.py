@@ -533,7 +533,7 @@ def table_queries(client, game, **headers) -> int:
 
 
 def test_the_classic_table_costs_the_same_queries_however_long_the_game(
-    user, other_user
+    user, other_user, presence_kept
 ):
     game = make_game(creator=user, players=[other_user], kind="classic")
     client = client_for(user)
@@ -543,7 +543,7 @@ def test_the_classic_table_costs_the_same_queries_however_long_the_game(
         table_queries(client, game, HTTP_HX_REQUEST="true"),
     )
     game = play_defaults_until(game, lambda state: fresh(game).version >= 300)
-    table_queries(client, game)  # the presence row, written once per 15 s
+    table_queries(client, game)
     late = (
         table_queries(client, game),
         table_queries(client, game, HTTP_HX_REQUEST="true"),

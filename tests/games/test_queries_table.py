@@ -24,7 +24,7 @@ pytestmark = pytest.mark.django_db
 MAX_QUERIES = 8  # user, game, seats, the last events, and a margin
 # The partial a seat asks for after each move: user, game, seats, the last
 # events (the session comes from the cache). The presence row was written by
-# the first read and is not written again within presence.REFRESH.
+# the first read and is not written again (presence_kept).
 PARTIAL_QUERIES = 4
 
 
@@ -50,7 +50,7 @@ def long_game(user, user_factory):
     return make_game(creator=user, players=others)
 
 
-def test_table_queries_do_not_grow_with_history(long_game, user):
+def test_table_queries_do_not_grow_with_history(long_game, user, presence_kept):
     client = Client()
     client.force_login(user)
     url = long_game.get_absolute_url()
@@ -62,7 +62,7 @@ def test_table_queries_do_not_grow_with_history(long_game, user):
 
     game = play_timeouts(long_game, until_version=520)
     assert GameEvent.objects.filter(game=game).count() >= 500
-    queries_for(client, url)  # the presence row, written once per 15 s
+    queries_for(client, url)
 
     late_page = queries_for(client, url)
     late_partial = queries_for(client, url, **partial)
