@@ -7,11 +7,11 @@ the same for every button of a table (the URL, the CSRF field, the version)
 is escaped once per render.
 """
 
-import html
-
 from django import template
 from django.template.defaulttags import CsrfTokenNode
 from django.utils.safestring import SafeString
+
+from games.templatetags.escaping import escaped
 
 register = template.Library()
 
@@ -24,28 +24,21 @@ MOVE_BUTTON = (
 SHARED = "move_button_shared"  # the render context's key for the shared parts
 
 
-def _escaped(value) -> str:
-    """As the template engine escapes a variable (safe strings as they are)."""
-    if hasattr(value, "__html__"):
-        return value.__html__()
-    return html.escape(str(value))
-
-
 @register.simple_tag(takes_context=True)
 def move_button(context, choice):
     """The form posting `choice` (a table Choice) to the table's move URL."""
     shared = context.render_context.get(SHARED)
     if shared is None:
         shared = context.render_context[SHARED] = {
-            "url": _escaped(context["move_url"]),
+            "url": escaped(context["move_url"]),
             "csrf": CsrfTokenNode().render(context),
-            "version": _escaped(context["game"].version),
+            "version": escaped(context["game"].version),
         }
     return SafeString(
         MOVE_BUTTON.format(
             **shared,
-            move=_escaped(choice.move),
-            style=_escaped(choice.style),
-            label=_escaped(choice.label),
+            move=escaped(choice.move),
+            style=escaped(choice.style),
+            label=escaped(choice.label),
         )
     )

@@ -125,6 +125,21 @@ def table_rows(game: Game) -> tuple:
     return game_row, seat_rows, event_rows
 
 
+def positions(game: Game, *, moves: int, seed: int = 0):
+    """The game after each of up to `moves` moves, every awaited seat playing
+    the sensible bot's choice (either kind): many positions to check a page in."""
+    rng = random.Random(seed)
+    for _ in range(moves):
+        game = fresh(game)
+        if game.status != Game.Status.ACTIVE:
+            return
+        yield game
+        seat = awaited_seat(game)
+        move_submit_as(
+            game, seat, game.game_kind.sensible_move(game.state(), seat.position, rng)
+        )
+
+
 def play_out(game: Game, *, humans: str = "bot", limit: int = 5000) -> Game:
     """Play the game to its end through the services.
 
