@@ -4,10 +4,11 @@ from contextlib import contextmanager
 from datetime import datetime
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import AbstractUser, UserManager
 from django.db import models
 
 from mdeal_site.db import connection_release
+from mdeal_site.prepared import Prepared
 
 # Passwords hashed at once by one process. A hash is a second or more of CPU
 # (PBKDF2); a crowd of logins each hashing in a thread of its own shares the
@@ -39,6 +40,27 @@ def time_zone_choices() -> list[tuple[str, str]]:
         (name, name.replace("_", " "))
         for name in sorted(zoneinfo.available_timezones())
     ]
+
+
+class PlayerManager(UserManager):
+    """Django's manager of users; `get(pk=...)` runs SQL compiled once.
+
+    The session's user is read that way on every signed-in request
+    (`ModelBackend.get_user`, allauth's backend too), and Django compiling
+    the query cost more CPU than the rest of a trivial request (README,
+    "Load"). The same user, or User.DoesNotExist (also for a value that is no
+    id), as the queryset would give.
+    """
+
+    def get(self, *args, **kwargs):
+        if args or self._db is not None or kwargs.keys() != {"pk"}:
+            return super().get(*args, **kwargs)
+        user = _user_by_id.by_id(kwargs["pk"])
+        if user is None:
+            raise self.model.DoesNotExist(
+                f"{self.model._meta.object_name} matching query does not exist."
+            )
+        return user
 
 
 class User(AbstractUser):
@@ -76,6 +98,8 @@ class User(AbstractUser):
     # users and no further query. In the past once that vacation has run out.
     away_until = models.DateTimeField(null=True, blank=True)
 
+    objects = PlayerManager()
+
     def __str__(self):
         return self.display_name or self.username
 
@@ -99,6 +123,9 @@ class User(AbstractUser):
         if self.away_until is not None and self.away_until > now:
             return self.away_until
         return None
+
+
+_user_by_id = Prepared(lambda pk: User._base_manager.filter(pk=pk))
 
 
 class Vacation(models.Model):
