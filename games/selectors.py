@@ -4,11 +4,15 @@ Every read here costs a fixed number of queries, whatever the length of the
 game: the table reads the snapshot and only the last events of its history.
 """
 
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from datetime import datetime
+from functools import lru_cache
+from typing import TYPE_CHECKING, NamedTuple
 
-from django.db.models import Exists, OuterRef, Prefetch, Subquery
+from django.db.models import Exists, OuterRef, Prefetch, Subquery, TextField
+from django.db.models.functions import Cast
 from django.urls import reverse
 from django.utils import timezone
 
@@ -39,13 +43,45 @@ _seats_of_game = Prepared(
     )
 )
 HISTORY_FIELDS = ("seq", "data", "seat", "cause", "created_at", "type")
-_last_events = Prepared(
-    lambda game_id, through: (
+
+
+class EventRow(NamedTuple):
+    """An event of the table's history as the table's read gives it: what
+    `told` reads of a GameEvent, the event's JSON as text (`data_json`)."""
+
+    seq: int
+    seat: int | None
+    cause: str
+    created_at: datetime
+    type: str
+    data_json: str
+
+    @property
+    def data(self) -> dict:
+        return json.loads(self.data_json)
+
+    def event(self, engine):
+        return _parsed_event(engine, self.data_json)
+
+
+# A table read tells the same last 40 events as the read before it, but for
+# the one or two since: each event's parsing, and each line's telling
+# (`_told_line`), is kept by the process rather than done again every read.
+@lru_cache(maxsize=4096)
+def _parsed_event(engine, data_json: str):
+    return engine.from_json(json.loads(data_json))
+
+
+def _last_events_query(game_id, through):
+    return (
         GameEvent.objects.filter(game_id=game_id, seq__lte=through)
         .order_by("-seq")
-        .only(*HISTORY_FIELDS)[:HISTORY_LINES]
+        .annotate(data_json=Cast("data", TextField()))
+        .values_list(*EventRow._fields)[:HISTORY_LINES]
     )
-)
+
+
+_last_events = Prepared(_last_events_query)
 # `through` for the last events of a game still in play: past any seq.
 LAST_SEQ = 2**31 - 1
 
@@ -259,7 +295,8 @@ def history_lines(
     names = game.seat_names()
     kind = game.game_kind
     if limit == HISTORY_LINES:  # the table's: compiled once
-        rows = _last_events(game.pk, LAST_SEQ if through is None else through)
+        through = LAST_SEQ if through is None else through
+        rows = [EventRow._make(row) for row in _last_events(game.pk, through)]
     else:
         rows = GameEvent.objects.filter(game=game).order_by("-seq")
         if through is not None:
@@ -281,6 +318,7 @@ def told(
     line saying a deadline decided for a seat (`_timeout_line`) numbered as
     the first event it made."""
     rules = kind.engine
+    names = tuple(names)
     lines = []
     previous = None
     run = []  # the events the last line tells, when the event before was one
@@ -298,7 +336,7 @@ def told(
             text = joined
             lines.pop()
         else:
-            text = rules.describe(event, viewer, names)
+            text = _told_line(rules, event, viewer, names)
             run = [event] if text else []
             if not text:
                 continue
@@ -311,6 +349,19 @@ def told(
 
 
 TIMED_OUT = " (time ran out)"
+
+
+def _told_line(rules, event, viewer: int | None, names: tuple[str, ...]):
+    """`rules.describe(event, viewer, names)`, kept per event, seat and names."""
+    try:
+        return _described(rules, event, viewer, names)
+    except TypeError:  # an event holding a list or a dict: it has no hash
+        return rules.describe(event, viewer, names)
+
+
+@lru_cache(maxsize=8192)
+def _described(rules, event, viewer: int | None, names: tuple[str, ...]):
+    return rules.describe(event, viewer, names)
 
 
 def _timed_out(row: GameEvent) -> bool:

@@ -11,15 +11,18 @@ only binds the real ones and builds the model instances as the queryset would
     game_by_id = Prepared(lambda pk: Game.objects.filter(pk=pk))
     game_by_id(42)  # [<Game: Game 42>]
 
+A `values_list` queryset gives its rows as tuples, with no instances built.
+
 The queryset must bind each argument once, as a parameter (a filter value,
 not a slice bound), and must not prefetch.
 """
 
+import dataclasses
 import inspect
 from dataclasses import dataclass
 
 from django.db import connections
-from django.db.models.query import get_related_populators
+from django.db.models.query import ValuesListIterable, get_related_populators
 
 # Values a real query never binds, within every integer column's range.
 STAND_INS = tuple(2_000_000_011 + n for n in range(8))
@@ -33,11 +36,22 @@ class _Plan:
     slots: tuple  # per parameter: the argument it takes, or None (a constant)
     compiler: object
     converters: dict
-    model_fields: slice
-    init_list: list
-    from_db: object
-    related_populators: list
-    annotations: dict
+    # The rest builds model instances; None for a values_list (tuples).
+    model_fields: slice | None = None
+    init_list: list | None = None
+    from_db: object = None
+    related_populators: list | None = None
+    annotations: dict | None = None
+
+
+def _check_tuples(queryset) -> None:
+    """A values_list whose rows come from the database in its own order."""
+    query = queryset.query
+    names = [*query.extra_select, *query.values_select, *query.annotation_select]
+    if queryset._iterable_class is not ValuesListIterable or (
+        queryset._fields and list(queryset._fields) != names
+    ):
+        raise ValueError(f"a plain values_list, annotations last: {names}")
 
 
 class Prepared:
@@ -60,11 +74,6 @@ class Prepared:
         bound = sorted(s for s in slots if s is not None)
         if bound != list(range(self._arity)):
             raise ValueError(f"each argument must be bound once: {sql} {params}")
-        klass_info = compiler.klass_info
-        select_fields = klass_info["select_fields"]
-        model_fields = slice(select_fields[0], select_fields[-1] + 1)
-        fetch_mode = queryset._fetch_mode
-        model = klass_info["model"]
         plan = _Plan(
             db=queryset.db,
             sql=sql,
@@ -74,16 +83,27 @@ class Prepared:
             converters=compiler.get_converters(
                 [s[0] for s in compiler.select[: compiler.col_count]]
             ),
-            model_fields=model_fields,
-            init_list=[f[0].target.attname for f in compiler.select[model_fields]],
-            from_db=lambda db, names, values: model.from_db(
-                db, names, values, fetch_mode=fetch_mode
-            ),
-            related_populators=get_related_populators(
-                klass_info, compiler.select, queryset.db, fetch_mode
-            ),
-            annotations=dict(compiler.annotation_col_map or {}),
         )
+        if queryset._fields is not None:  # values or values_list: tuples
+            _check_tuples(queryset)
+        else:  # instances, as the ORM builds them
+            klass_info = compiler.klass_info
+            select_fields = klass_info["select_fields"]
+            model_fields = slice(select_fields[0], select_fields[-1] + 1)
+            fetch_mode = queryset._fetch_mode
+            model = klass_info["model"]
+            plan = dataclasses.replace(
+                plan,
+                model_fields=model_fields,
+                init_list=[f[0].target.attname for f in compiler.select[model_fields]],
+                from_db=lambda db, names, values: model.from_db(
+                    db, names, values, fetch_mode=fetch_mode
+                ),
+                related_populators=get_related_populators(
+                    klass_info, compiler.select, queryset.db, fetch_mode
+                ),
+                annotations=dict(compiler.annotation_col_map or {}),
+            )
         self._plan = plan
         return plan
 
@@ -108,6 +128,8 @@ class Prepared:
             rows = cursor.fetchall()
         if plan.converters:
             rows = plan.compiler.apply_converters(rows, plan.converters)
+        if plan.init_list is None:
+            return [tuple(row) for row in rows]
         found = []
         for row in rows:
             obj = plan.from_db(plan.db, plan.init_list, row[plan.model_fields])

@@ -73,3 +73,38 @@ def test_an_argument_the_query_does_not_bind_is_refused(user):
 
     with pytest.raises(ValueError, match="each argument must be bound once"):
         ignored(1, 2)
+
+
+def test_a_values_list_gives_its_rows_as_tuples(user, other_user):
+    game = make_game(creator=user, players=[other_user])
+    seats = Prepared(
+        lambda game_id: (
+            Seat.objects.filter(game_id=game_id)
+            .annotate(first=~Exists(Seat.objects.filter(position__lt=0)))
+            .order_by("position")
+            .values_list("position", "user__username", "first")
+        )
+    )
+
+    assert seats(game.pk) == [(0, "ada", True), (1, "bea", True)]
+    assert seats(game.pk) == list(
+        Seat.objects.filter(game_id=game.pk)
+        .annotate(first=~Exists(Seat.objects.filter(position__lt=0)))
+        .order_by("position")
+        .values_list("position", "user__username", "first")
+    )
+
+
+def test_a_values_list_naming_an_annotation_before_a_field_is_refused(user):
+    # Django selects the annotations after the fields; the rows would not be
+    # in the order the values_list names.
+    muddled = Prepared(
+        lambda game_id: (
+            Seat.objects.filter(game_id=game_id)
+            .annotate(first=~Exists(Seat.objects.filter(position__lt=0)))
+            .values_list("first", "position")
+        )
+    )
+
+    with pytest.raises(ValueError, match="annotations last"):
+        muddled(1)

@@ -132,13 +132,7 @@ def test_the_compiled_reads_show_the_table_the_orm_reads_show(
         OrmReads(lambda game_id: orm_seats.filter(game_id=game_id)),
     )
     monkeypatch.setattr(
-        selectors,
-        "_last_events",
-        OrmReads(
-            lambda game_id, through: GameEvent.objects.filter(
-                game_id=game_id, seq__lte=through
-            ).order_by("-seq")[: selectors.HISTORY_LINES]
-        ),
+        selectors, "_last_events", OrmReads(selectors._last_events_query)
     )
     for viewer in seated:
         client = Client()
