@@ -32,8 +32,8 @@ def test_the_history_kept_is_the_history_told_afresh(kind, user_factory, monkeyp
         creator=user_factory(), players=[user_factory(), user_factory()], kind=kind
     )
     shown, checked = {}, 0
-    for position in positions(game, moves=120, seed=5):
-        if position.version % 7:
+    for number, position in enumerate(positions(game, moves=120, seed=5)):
+        if number % 3:
             continue
         for viewer in (0, 1, 2, None):
             shown[position.version, viewer] = (
@@ -49,6 +49,6 @@ def test_the_history_kept_is_the_history_told_afresh(kind, user_factory, monkeyp
     for (_, viewer), (position, lines) in shown.items():
         assert lines == told_afresh(position, viewer)
         checked += 1
-    assert checked >= 40
+    assert checked >= 20
     assert selectors._parsed_event.cache_info().hits > 0
     assert selectors._described.cache_info().hits > 0

@@ -46,8 +46,8 @@ def test_every_seat_reads_the_same_history_markup_as_before(kind, user_factory):
         creator=user_factory(), players=[user_factory(), user_factory()], kind=kind
     )
     checked = 0
-    for position in positions(game, moves=160, seed=3):
-        if position.version % 9:
+    for number, position in enumerate(positions(game, moves=160, seed=3)):
+        if number % 4:
             continue
         for viewer in (0, 1, 2, None):
             history = selectors.history_lines(game=position, viewer=viewer)
@@ -55,4 +55,4 @@ def test_every_seat_reads_the_same_history_markup_as_before(kind, user_factory):
                 HISTORY_LOOP, history=history
             )
             checked += 1
-    assert checked >= 40
+    assert checked >= 20
