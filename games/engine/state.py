@@ -283,6 +283,20 @@ class State:
         return seat
 
 
+def _fields_only(record) -> dict:
+    """What pickling keeps of a record: its fields, not what was worked out
+    from them (DERIVED), so that a record pickles the same whether or not
+    something has asked it a question."""
+    attributes = record.__dict__
+    if DERIVED in attributes:
+        attributes = dict(attributes)
+        del attributes[DERIVED]
+    return attributes
+
+
+Player.__getstate__ = _fields_only  # type: ignore[method-assign]
+State.__getstate__ = _fields_only  # type: ignore[method-assign]
+
 # What make() starts each record from: its fields' defaults.
 _DEFAULTS: dict[type, dict] = {
     cls: {f.name: f.default for f in fields(cls) if f.default is not MISSING}
