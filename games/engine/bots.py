@@ -13,6 +13,7 @@ from .cards import (
     DECK,
     MULTICOLOUR,
     NO_BUILDINGS,
+    RENT_BY_COUNT,
     SET_SIZE,
     VALUE,
     Action,
@@ -140,10 +141,10 @@ class _Table:
         "_in_full_sets",
         "_losses",
         "_open",
+        "_opponents",
         "_payable",
         "full_colours",
         "me",
-        "opponents",
         "plays_left",
         "seat",
         "state",
@@ -155,9 +156,7 @@ class _Table:
         self.me = state.players[seat]
         self.plays_left = state.plays_left
         self.full_colours = self.me.full_colours()
-        self.opponents = [
-            i for i, p in enumerate(state.players) if i != seat and not p.resigned
-        ]
+        self._opponents: list[int] | None = None
         self._payable: list[int] | None = None
         self._in_full_sets: frozenset[int] | None = None
         self._colours: frozenset | None = None
@@ -166,10 +165,26 @@ class _Table:
         self._losses: dict[tuple[int, int], float] = {}
 
     @property
+    def opponents(self) -> list[int]:
+        """The seats still playing but mine (worked out when first asked)."""
+        if self._opponents is None:
+            self._opponents = [
+                i
+                for i, p in enumerate(self.state.players)
+                if i != self.seat and not p.resigned
+            ]
+        return self._opponents
+
+    @property
     def payable(self) -> list[int]:
-        """What each seat could pay, in M (worked out when first asked)."""
+        """What each other seat could pay, in M, by seat; 0 for mine, which
+        never pays me (worked out when first asked)."""
         if self._payable is None:
-            self._payable = [p.payable_value() for p in self.state.players]
+            seat = self.seat
+            self._payable = [
+                0 if i == seat else p.payable_value()
+                for i, p in enumerate(self.state.players)
+            ]
         return self._payable
 
     @property
@@ -233,13 +248,17 @@ _PARTIAL_WORTH = {
 }
 
 
+# The rent of a full set of each colour.
+_FULL_RENT = {colour: rent_for(colour, size) for colour, size in SET_SIZE.items()}
+
+
 def _completes(t: _Table, colour) -> float:
     """The worth of completing a set of `colour` now."""
     if colour in t.full_colours:
         return 320.0
     if len(t.full_colours) + 1 >= WIN_SETS:
         return WIN
-    return 700.0 + rent_for(colour, SET_SIZE[colour])
+    return 700.0 + _FULL_RENT[colour]
 
 
 def _gain_of_card(t: _Table, card_id: int) -> float:
@@ -262,7 +281,8 @@ def _gain_of_card_now(t: _Table, card_id: int) -> float:
         if have + 1 == size:
             best = max(best, _completes(t, colour))
         else:
-            best = max(best, 3.0 + 8 * (have + 1) / size + rent_for(colour, have + 1))
+            rent = RENT_BY_COUNT[colour][have + 1]
+            best = max(best, 3.0 + 8 * (have + 1) / size + rent)
     return best
 
 
@@ -302,7 +322,7 @@ def _score_property(t: _Table, key: tuple) -> float:
     # A fresh set beside an open one of the same colour helps nobody.
     if target is None and t.best_open_set(colour) is not None:
         return 200.0
-    return 300.0 + 40 * (have + 1) / size + rent_for(colour, have + 1)
+    return 300.0 + 40 * (have + 1) / size + RENT_BY_COUNT[colour][have + 1]
 
 
 def _score_move_wild(t: _Table, key: tuple) -> float:
@@ -429,7 +449,7 @@ def _keep_worth(t: _Table, card_id: int) -> float:
         owned = [c for c in card.colours if c in mine]
         if not owned:
             return 1.0 + card.value
-        return 8.0 + max(rent_for(c, 1) for c in owned)
+        return 8.0 + max(RENT_BY_COUNT[c][1] for c in owned)
     # A House or a Hotel.
     buildable = t.full_colours - NO_BUILDINGS
     return 15.0 if buildable else 2.0 * card.value

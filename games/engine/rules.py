@@ -854,12 +854,12 @@ def default_move(state: State, seat: int) -> mv.Move | None:
 
 def _distinct(cards: tuple[int, ...]) -> tuple[int, ...] | list[int]:
     """One card of each name: identical cards in a hand are interchangeable."""
-    names = list(map(_NAME_OF.__getitem__, cards))
-    if len(set(names)) == len(names):
+    if len(set(map(_NAME_OF.__getitem__, cards))) == len(cards):
         return cards
     seen: set[int] = set()
     out = []
-    for c, name in zip(cards, names, strict=True):
+    for c in cards:
+        name = _NAME_OF[c]
         if name not in seen:
             seen.add(name)
             out.append(c)
@@ -1034,6 +1034,7 @@ def _rent_choices(
 
 _WILDS = frozenset(c.id for c in DECK if c.kind is Kind.wild)
 _DOUBLES = frozenset(c.id for c in DECK if c.action is Action.double_the_rent)
+_JUST_SAY_NOS = frozenset(c.id for c in DECK if c.action is Action.just_say_no)
 # Card tables by id, for the loops that visit every card in a hand.
 _MULTICOLOUR: tuple[bool, ...] = tuple(c.multicolour for c in DECK)
 
@@ -1095,7 +1096,9 @@ def legal_moves(state: State, seat: int) -> list[mv.Move]:
         return []
     out: list[mv.Move] = []
     pending = state.pending
-    jsn = next((c for c in player.hand if DECK[c].action is Action.just_say_no), None)
+    jsn = None
+    if not _JUST_SAY_NOS.isdisjoint(player.hand):
+        jsn = next(c for c in player.hand if c in _JUST_SAY_NOS)
     if pending is not None:
         if seat == pending.actor:
             can_no = jsn is not None and (

@@ -20,11 +20,12 @@ _VALUE_OF = VALUE.__getitem__
 def replace(obj, **changes):
     """dataclasses.replace for these frozen records, without its checks: evolve
     copies a few fields of a record on every event, so this is its hot path.
-    The records it copies keep a __dict__ (no slots): a copy is two updates."""
+    The records it copies keep a __dict__ (no slots): a copy is two in-place
+    unions (`|=`, a little quicker than update's method call)."""
     new = _new(type(obj))
     attributes = new.__dict__
-    attributes.update(obj.__dict__)
-    attributes.update(changes)
+    attributes |= obj.__dict__
+    attributes |= changes
     # What was worked out from the old record is not true of the new one.
     attributes.pop(DERIVED, None)
     return new
@@ -37,8 +38,8 @@ def make(cls, **fields):
     every action card played."""
     new = _new(cls)
     attributes = new.__dict__
-    attributes.update(_DEFAULTS[cls])
-    attributes.update(fields)
+    attributes |= _DEFAULTS[cls]
+    attributes |= fields
     return new
 
 
