@@ -46,9 +46,7 @@ from .moves import key as move_key
 from .rules import (
     awaiting,
     decide,
-    default_payment,
     legal_moves,
-    payment_refusal,
     play_keys,
 )
 from .state import Player, PropertySet, State
@@ -657,10 +655,8 @@ def sensible_bot(state: State, seat: int, rng: random.Random) -> Move:
     if kind == "play":
         return _sensible_play(t, rng)
     if kind == "pay":
-        move = _sensible_payment(t, entry.amount, entry.to)
-        if payment_refusal(t.me, entry.amount, move.cards) is None:
-            return move
-        return Pay(seat=seat, cards=default_payment(t.me, entry.amount))
+        # Payable cards worth the amount, or all of them: the engine takes it.
+        return _sensible_payment(t, entry.amount, entry.to)
     if kind == "respond":
         return _sensible_answer(t, entry, legal_moves(state, seat))
     # Any `count` cards of the hand may go: no need to ask the engine.
