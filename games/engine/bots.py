@@ -75,7 +75,7 @@ def _accepted(state: State, move: Move) -> bool:
 
 
 def _value(cards) -> int:
-    return sum(DECK[c].value for c in cards)
+    return sum(map(VALUE.__getitem__, cards))
 
 
 # The random bot ---------------------------------------------------------------

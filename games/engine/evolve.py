@@ -1,6 +1,7 @@
 """evolve(state, event): apply one fact, with no checks, never mutating input."""
 
 from collections.abc import Callable
+from itertools import filterfalse
 
 from . import events as ev
 from .cards import DECK, SET_SIZE, Action, Colour
@@ -33,8 +34,7 @@ def _without(items: tuple[int, ...], card: int) -> tuple[int, ...]:
 
 
 def _without_all(items: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
-    gone = set(cards)
-    return tuple(c for c in items if c not in gone)
+    return tuple(filterfalse(set(cards).__contains__, items))
 
 
 def _has_anchor(cards: tuple[int, ...]) -> bool:

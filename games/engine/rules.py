@@ -13,6 +13,7 @@ from .cards import (
     DECK,
     NO_BUILDINGS,
     SET_SIZE,
+    VALUE,
     Action,
     Colour,
     Kind,
@@ -617,7 +618,7 @@ def payment_refusal(player: Player, amount: int, cards: tuple[int, ...]) -> str 
         if c in player.loose or player.find_property(c) is not None:
             return "A multicolour wild has no value and cannot pay."
         return "That card is not in front of you."
-    total = sum(DECK[c].value for c in cards)
+    total = sum(map(VALUE.__getitem__, cards))
     if total < amount and len(cards) != len(payable):
         return (
             f"That payment is {amount - total}M short: pay at least "
@@ -793,7 +794,7 @@ def default_payment(player: Player, amount: int) -> tuple[int, ...]:
     debt, from the bank first": as little from properties and buildings as can be,
     then the smallest total, then as few full sets broken as can be."""
     payable = player.payable()
-    if sum(DECK[c].value for c in payable) <= amount:
+    if sum(map(VALUE.__getitem__, payable)) <= amount:
         return payable
     bank = set(player.bank)
     in_full = {c for s in player.sets if s.full for c in s.cards}

@@ -142,7 +142,7 @@ class Player:
         """Cards that can pay a debt: bank, properties (not multicolour), buildings."""
         out = list(self.bank)
         for s in self.sets:
-            out += [c for c in s.cards if VALUE[c]]
+            out += filter(_VALUE_OF, s.cards)  # a multicolour wild is worth 0
             if s.house is not None:
                 out.append(s.house)
             if s.hotel is not None:
