@@ -40,6 +40,7 @@ from .moves import (
     Resign,
     SayNo,
     SlyDeal,
+    from_key,
     made,
 )
 from .moves import key as move_key
@@ -682,7 +683,7 @@ def _sensible_play(t: _Table, rng: random.Random) -> Move:
             best.append(key)
     if top <= 0:
         return _end_turn(t)
-    return made(*(best[0] if len(best) == 1 else rng.choice(best)))
+    return from_key(best[0] if len(best) == 1 else rng.choice(best))
 
 
 def _end_turn(t: _Table) -> Move:

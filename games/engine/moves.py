@@ -156,13 +156,19 @@ def made(cls: type[Move], *values) -> Move:
     frozen values, and legal_moves lists the same ones turn after turn, so
     building each once spares the frozen dataclass's slow __init__ (and
     check_formed's look at its fields)."""
-    key = (cls, *values)
+    return from_key((cls, *values))
+
+
+def from_key(key: tuple) -> Move:
+    """made(*key): the move a `key` tuple (its class, then its field values)
+    stands for, without unpacking and packing the tuple again."""
     move = _MADE.get(key)
     if move is None:
         if len(_MADE) >= _MADE_LIMIT:
             _MADE.clear()
             _FORMED.clear()
-        move = _MADE[key] = cls(**dict(zip(_FIELDS[cls], values, strict=False)))
+        cls = key[0]
+        move = _MADE[key] = cls(**dict(zip(_FIELDS[cls], key[1:], strict=False)))
         try:
             well_formed(move)
         except IllegalMove:

@@ -1122,7 +1122,6 @@ def legal_moves(state: State, seat: int) -> list[mv.Move]:
         if state.phase == DISCARD:
             out.append(mv.Discard(seat=seat, cards=default_discard(player)))
         else:
-            made = mv.made
-            out.extend([made(*key) for key in play_keys(state, seat)])
+            out.extend(map(mv.from_key, play_keys(state, seat)))
     out.append(mv.made(mv.Resign, seat))
     return out
