@@ -124,8 +124,11 @@ def _pour(
     return give, tuple(c for c in cards if c not in give)
 
 
-def _put(sets: tuple, i: int, s: PropertySet) -> tuple:
-    return (*sets[:i], s, *sets[i + 1 :])
+def _put(items: tuple, i: int, item) -> tuple:
+    """The tuple with item `i` replaced (through a list: quicker than slices)."""
+    out = list(items)
+    out[i] = item
+    return tuple(out)
 
 
 def insert(player: Player, card: int, colour: Colour, set_index: int) -> Player:
@@ -188,12 +191,14 @@ def receive_building(player: Player, card: int, options: Options) -> Player:
 
 
 def _set_player(state: State, seat: int, player: Player) -> tuple[Player, ...]:
-    ps = state.players
-    return (*ps[:seat], player, *ps[seat + 1 :])
+    return _put(state.players, seat, player)
 
 
 def _set_players(state: State, changes: dict[int, Player]) -> tuple[Player, ...]:
-    return tuple(changes.get(i, p) for i, p in enumerate(state.players))
+    players = list(state.players)
+    for seat, player in changes.items():
+        players[seat] = player
+    return tuple(players)
 
 
 def _with_target(pending: Pending, seat: int, **changes) -> Pending | None:

@@ -3,6 +3,7 @@
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from operator import attrgetter
 
 from ..engines.plumbing import fold
 from . import events as ev
@@ -217,7 +218,18 @@ def _opponent(state: State, seat: int, target) -> Player:
 
 
 def _others(state: State, seat: int) -> tuple[int, ...]:
-    return tuple(i for i, p in enumerate(state.players) if i != seat and not p.resigned)
+    players = state.players
+    if True not in map(_RESIGNED, players):
+        return _OTHERS[len(players)][seat]
+    return tuple(i for i, p in enumerate(players) if i != seat and not p.resigned)
+
+
+_RESIGNED = attrgetter("resigned")
+# The other seats of each seat, by the number of seats, while nobody has resigned.
+_OTHERS = tuple(
+    tuple(tuple(i for i in range(n) if i != seat) for seat in range(n))
+    for n in range(MAX_SEATS + 1)
+)
 
 
 # Deciding -------------------------------------------------------------------
