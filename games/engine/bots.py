@@ -345,10 +345,13 @@ def _score_move_wild(t: _Table, key: tuple) -> float:
     return _completes(t, colour) - 50.0
 
 
-def _collected(t: _Table, amount: int, payers) -> int:
+def _collected(t: _Table, amount: int, target: int | None) -> int:
+    """What asking `target` (None: every opponent) for `amount` collects."""
     payable = t.payable
+    if target is not None:
+        return min(amount, payable[target])
     total = 0
-    for p in payers:
+    for p in t.opponents:
         total += min(amount, payable[p])
     return total
 
@@ -356,12 +359,11 @@ def _collected(t: _Table, amount: int, payers) -> int:
 def _score_rent(t: _Table, key: tuple) -> float:
     _, _, card_id, _, set_index, target, doubles = key
     base = t.me.sets[set_index].rent(t.state.options)
-    payers = t.opponents if target is None else (target,)
-    collected = _collected(t, base * 2 ** len(doubles), payers)
+    collected = _collected(t, base * 2 ** len(doubles), target)
     if collected < (4 if card_id in _WILD_RENTS else 2) and len(t.me.hand) <= 7:
         return -1.0
     if doubles:
-        plain = _collected(t, base, payers)
+        plain = _collected(t, base, target)
         if collected - plain < 3 * len(doubles):
             return -1.0
     aim = 0.0
@@ -387,7 +389,7 @@ def _score_debt(t: _Table, key: tuple) -> float:
 
 
 def _score_birthday(t: _Table, key: tuple) -> float:
-    collected = _collected(t, 2, t.opponents)
+    collected = _collected(t, 2, None)
     return 150.0 + 20 * collected if collected >= 2 else -1.0
 
 
