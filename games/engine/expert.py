@@ -99,6 +99,9 @@ class Style:
     widen: int = 0
     # The weights of the score, by name (FITS).
     fit: str = "hand"
+    # Payments and discards besides the sensible bot's and the default: each
+    # keeps one card the sensible one gives up (`other_payments`, `other_discards`).
+    alternatives: int = 0
 
 
 STYLE = Style()
@@ -372,21 +375,28 @@ def trivial(state: State, seat: int, moves: list[Move]) -> Move | None:
 
 
 def candidates(
-    state: State, seat: int, rng: random.Random, count: int = CANDIDATES
+    state: State,
+    seat: int,
+    rng: random.Random,
+    count: int = CANDIDATES,
+    alternatives: int = 0,
 ) -> list[Move]:
     """A few moves worth comparing, the sensible bot's own choice first: the
     others it scores highest, its end of turn, the deadline's payment or
-    discard, the other answer."""
+    discard (and up to `alternatives` others), the other answer."""
     from .bots import _end_turn, _score_play, _Table, sensible_bot
 
     entry = _entry(state, seat)
     moves = legal_moves(state, seat)
     t = _Table(state, seat)
-    out = [sensible_bot(state, seat, random.Random(rng.getrandbits(32)))]
+    first = sensible_bot(state, seat, random.Random(rng.getrandbits(32)))
+    out = [first]
     if entry.kind == "pay":
         out.append(Pay(seat=seat, cards=default_payment(t.me, entry.amount)))
+        out += other_payments(t, entry, first, alternatives)
     elif entry.kind == "discard":
         out.append(Discard(seat=seat, cards=default_discard(t.me)))
+        out += other_discards(t, first, alternatives)
     elif entry.kind == "respond":
         out += [m for m in moves if not isinstance(m, Resign)]
     else:
@@ -397,12 +407,69 @@ def candidates(
         ]
         scored.sort(key=lambda x: (-x[0], x[1]))
         out += [m for s, _, m in scored[:count] if s > 0]
-        out.append(_end_turn(t))
+        end = _end_turn(t)
+        out.append(end)
+        if isinstance(end, Discard):
+            out += other_discards(t, end, alternatives)
     unique: list[Move] = []
     for m in out:
         if m not in unique and _allowed(state, m):
             unique.append(m)
     return unique
+
+
+def other_payments(t, entry, sensible: Pay, count: int) -> list[Move]:
+    """Up to `count` payments that each keep one card of the sensible bot's
+    payment other than money (a property or a building, dearest first to the
+    sensible bot) and pay the cheapest way from the rest."""
+    from .bots import _payment_costs, cheapest_payment
+
+    if count <= 0 or not isinstance(sensible, Pay):
+        return []
+    costs = _payment_costs(t, entry.to)
+    payable = t.me.payable()
+    given = [c for c in sensible.cards if c not in t.me.bank]
+    given.sort(key=lambda c: (-costs.get(c, 0.0), c))
+    out: list[Move] = []
+    for kept in given:
+        rest = [c for c in payable if c != kept]
+        if sum(VALUE[c] for c in rest) < entry.amount:
+            continue
+        out.append(Pay(seat=t.seat, cards=cheapest_payment(rest, costs, entry.amount)))
+        if len(out) >= count:
+            break
+    return out
+
+
+def other_discards(t, sensible: Discard, count: int) -> list[Move]:
+    """Up to `count` discards that each keep one card of the sensible bot's
+    discard, the one it values most first, and give up instead the card it
+    values least of those it keeps, one of each kind of card."""
+    from .bots import _keep_worth
+
+    if count <= 0 or not isinstance(sensible, Discard):
+        return []
+    worth = {c: _keep_worth(t, c) for c in t.me.hand}
+    gone = sorted(sensible.cards, key=lambda c: (-worth[c], c))
+    kept = [c for c in t.me.hand if c not in sensible.cards]
+    kept.sort(key=lambda c: (worth[c], c))
+    out: list[Move] = []
+    seen = set()
+    for keep in gone:
+        name = DECK[keep].name
+        if name in seen:
+            continue
+        seen.add(name)
+        for instead in kept:
+            if DECK[instead].name != name:
+                break
+        else:
+            continue
+        cards = (*(c for c in sensible.cards if c != keep), instead)
+        out.append(Discard(seat=t.seat, cards=cards))
+        if len(out) >= count:
+            break
+    return out
 
 
 def reserve(state: State, seat: int, options: list[Move], count: int) -> list[Move]:
@@ -483,7 +550,7 @@ def think(
     quick = trivial(own, seat, moves)
     if quick is not None:
         return quick, {"iterations": 0, "trivial": True}
-    options = candidates(own, seat, rng, style.candidates)
+    options = candidates(own, seat, rng, style.candidates, style.alternatives)
     if len(options) == 1:
         return options[0], {"iterations": 0, "trivial": True}
     spare = reserve(own, seat, options, style.widen) if iterations is None else []
