@@ -439,6 +439,10 @@ def _score_end_turn(t: _Table, key: tuple) -> float:
     return 0.0
 
 
+def _score_discard(t: _Table, key: tuple) -> float:
+    return -1.0  # over 7 cards, the turn ends by a discard of the bot's choice
+
+
 def _keep_worth(t: _Table, card_id: int) -> float:
     """How much a card in hand is worth keeping, for discards and for the bank."""
     worth = _KEEP_WORTH[card_id]
@@ -537,6 +541,7 @@ _SCORERS: dict[type, Callable[[_Table, tuple], float]] = {
     Build: _score_build,
     BankCard: _score_bank,
     EndTurn: _score_end_turn,
+    Discard: _score_discard,
 }
 
 
@@ -672,12 +677,9 @@ def _sensible_play(t: _Table, rng: random.Random) -> Move:
     # One pass: the top score so far and the moves that reach it, in order.
     top = 0.0
     best: list[tuple] = []
-    scorers = _SCORERS
+    scorers = _SCORERS  # a scorer for every kind of move play_keys lists
     for key in play_keys(t.state, t.seat):
-        scorer = scorers.get(key[0])
-        if scorer is None:
-            continue
-        score = scorer(t, key)
+        score = scorers[key[0]](t, key)
         if score > top:
             top = score
             best = [key]
