@@ -640,10 +640,11 @@ def _threat(t: _Table, amount: int | None) -> float:
     return sum(costs[c] for c in cheapest_payment(t.me.payable(), costs, amount))
 
 
-def _sensible_answer(t: _Table, entry, moves: list[Move]) -> Move:
+def _sensible_answer(state: State, seat: int, entry) -> Move:
+    moves = legal_moves(state, seat)
     refusal = next((m for m in moves if isinstance(m, SayNo)), None)
     accept = next(m for m in moves if isinstance(m, Accept))
-    if refusal is not None and _threat(t, entry.amount) >= 7:
+    if refusal is not None and _threat(_Table(state, seat), entry.amount) >= 7:
         return refusal
     return accept
 
@@ -658,15 +659,16 @@ def sensible_bot(state: State, seat: int, rng: random.Random) -> Move:
     entry = _my_awaiting(state, seat)
     if entry is None:
         raise IllegalMove(NOTHING_TO_DECIDE)
-    t = _Table(state, seat)
     kind = entry.kind
+    if kind == "respond":
+        # The table is weighed only when a Just Say No could be played.
+        return _sensible_answer(state, seat, entry)
+    t = _Table(state, seat)
     if kind == "play":
         return _sensible_play(t, rng)
     if kind == "pay":
         # Payable cards worth the amount, or all of them: the engine takes it.
         return _sensible_payment(t, entry.amount, entry.to)
-    if kind == "respond":
-        return _sensible_answer(t, entry, legal_moves(state, seat))
     # Any `count` cards of the hand may go: no need to ask the engine.
     return _sensible_discard(t, entry.count)
 

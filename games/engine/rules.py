@@ -1017,11 +1017,11 @@ def _rent_keys(
     rent), with each choice of Double the Rent cards."""
     colours = _COLOURS[c]
     targets = (None,) if len(colours) <= 2 else opponents
-    for colour in [x for x in colours if x in mine]:
+    for colour in filter(mine.__contains__, colours):
         for i in mine[colour]:
             for target in targets:
-                for doubles in double_choices:
-                    out.append((mv.ChargeRent, seat, c, colour, i, target, doubles))
+                key = (mv.ChargeRent, seat, c, colour, i, target)
+                out.extend([(*key, doubles) for doubles in double_choices])
 
 
 def _rent_choices(
