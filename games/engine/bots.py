@@ -450,11 +450,10 @@ def _keep_worth(t: _Table, card_id: int) -> float:
         return worth
     card = DECK[card_id]
     if card.kind is Kind.rent:
-        mine = t.colours
-        owned = [c for c in card.colours if c in mine]
+        owned = t.colours.intersection(card.colours)
         if not owned:
             return 1.0 + card.value
-        return 8.0 + max(RENT_BY_COUNT[c][1] for c in owned)
+        return 8.0 + max([RENT_BY_COUNT[c][1] for c in owned])
     # A House or a Hotel.
     buildable = t.full_colours - NO_BUILDINGS
     return 15.0 if buildable else 2.0 * card.value
