@@ -142,7 +142,6 @@ class _Table:
         "_open",
         "_opponents",
         "_payable",
-        "full_colours",
         "me",
         "plays_left",
         "seat",
@@ -154,7 +153,6 @@ class _Table:
         self.seat = seat
         self.me = state.players[seat]
         self.plays_left = state.plays_left
-        self.full_colours = self.me.full_colours()
         self._opponents: list[int] | None = None
         self._payable: list[int] | None = None
         self._in_full_sets: frozenset[int] | None = None
@@ -162,6 +160,11 @@ class _Table:
         self._open: dict | None = None
         self._gains: dict[int, float] = {}
         self._losses: dict[tuple[int, int], float] = {}
+
+    @property
+    def full_colours(self) -> frozenset:
+        """The colours of my full sets (worked out when first asked)."""
+        return self.me.full_colours()
 
     @property
     def opponents(self) -> list[int]:
