@@ -329,20 +329,22 @@ def _score_property(t: _Table, key: tuple) -> float:
 
 def _score_move_wild(t: _Table, key: tuple) -> float:
     _, _, card_id, colour, set_index = key
-    src = t.me.find_property(card_id)
-    if src is None:
+    me = t.me
+    if card_id in me.loose:
         # A loose wild, back into a set.
         if set_index is None:
             return 290.0
-        dest = t.me.sets[set_index]
+        dest = me.sets[set_index]
         if len(dest.cards) + 1 == dest.size:
             return _completes(t, colour)
         return 290.0
-    source = t.me.sets[src]
-    if source.full or set_index is None:
+    # A wild from one of my sets: worth moving only to finish another set.
+    if set_index is None:
         return -1.0
-    dest = t.me.sets[set_index]
+    dest = me.sets[set_index]
     if len(dest.cards) + 1 < dest.size or colour in t.full_colours:
+        return -1.0
+    if me.sets[me.find_property(card_id)].full:
         return -1.0
     # Taking the wild away must leave the source still worth less than the gain.
     return _completes(t, colour) - 50.0
