@@ -8,6 +8,7 @@ a move the engine accepts.
 
 import random
 from collections.abc import Callable
+from operator import attrgetter
 
 from .cards import (
     DECK,
@@ -202,7 +203,7 @@ class _Table:
     def colours(self) -> frozenset:
         """The colours of my sets (worked out when first asked)."""
         if self._colours is None:
-            self._colours = frozenset(s.colour for s in self.me.sets)
+            self._colours = frozenset(map(_COLOUR, self.me.sets))
         return self._colours
 
     def rent(self, prop_set: PropertySet) -> int:
@@ -221,6 +222,9 @@ class _Table:
                         best[s.colour] = s
             self._open = best
         return self._open.get(colour)
+
+
+_COLOUR = attrgetter("colour")
 
 
 def _set_holding(player: Player, card_id: int) -> PropertySet | None:

@@ -837,7 +837,11 @@ def default_discard(player: Player) -> tuple[int, ...]:
     extra = len(player.hand) - HAND_LIMIT
     if extra <= 0:
         return ()
-    return tuple(sorted(player.hand, key=lambda c: (DECK[c].value, c))[:extra])
+    return tuple(sorted(player.hand, key=_DISCARD_ORDER.__getitem__)[:extra])
+
+
+# The order default_discard takes cards in, by id: the lowest value first.
+_DISCARD_ORDER: tuple[tuple[int, int], ...] = tuple((c.value, c.id) for c in DECK)
 
 
 def default_move(state: State, seat: int) -> mv.Move | None:
