@@ -280,15 +280,19 @@ def _gain_of_card_now(t: _Table, card_id: int) -> float:
     best = 1.0 + card.value / 2
     for colour in card.colours:
         open_set = t.best_open_set(colour)
-        have = len(open_set.cards) if open_set is not None else 0
-        if open_set is None and MULTICOLOUR[card_id]:
+        if open_set is not None:
+            have = len(open_set.cards)
+        elif MULTICOLOUR[card_id]:
             continue
+        else:
+            have = 0
         size = SET_SIZE[colour]
         if have + 1 == size:
-            best = max(best, _completes(t, colour))
+            gain = _completes(t, colour)
         else:
-            rent = RENT_BY_COUNT[colour][have + 1]
-            best = max(best, 3.0 + 8 * (have + 1) / size + rent)
+            gain = 3.0 + 8 * (have + 1) / size + RENT_BY_COUNT[colour][have + 1]
+        if gain > best:
+            best = gain
     return best
 
 
