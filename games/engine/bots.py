@@ -573,16 +573,20 @@ def _payment_costs(t: _Table, to: int | None) -> dict[int, float]:
             if worth is None:
                 worth = _set_worth(t, s)
             cost = VALUE[c] + 2.0 + worth
-            if gains is not None:
-                cost += max(
-                    [gains.get(x, 0.0) for x in DECK[c].colours[:2]], default=0.0
-                )
+            if gains:
+                cost += max(map(gains.get, _PAID_COLOURS[c], _NOTHING))
             costs[c] = cost
         if s.house is not None:
             costs[s.house] = VALUE[s.house] + 2.0
         if s.hotel is not None:
             costs[s.hotel] = VALUE[s.hotel] + 2.0
     return costs
+
+
+# The colours a property paid can take (a two-colour wild's two), by id, and
+# what a colour gives a receiver with no set of it.
+_PAID_COLOURS: tuple[tuple, ...] = tuple(c.colours[:2] for c in DECK)
+_NOTHING = (0.0, 0.0)
 
 
 def _receiver_gains(receiver: Player) -> dict:

@@ -34,6 +34,8 @@ def _without(items: tuple[int, ...], card: int) -> tuple[int, ...]:
 
 
 def _without_all(items: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
+    if len(cards) == 1:
+        return _without(items, cards[0])  # an action card played alone
     return tuple(filterfalse(set(cards).__contains__, items))
 
 
@@ -131,17 +133,18 @@ def _put(items: tuple, i: int, item) -> tuple:
     return tuple(out)
 
 
-def insert(player: Player, card: int, colour: Colour, set_index: int) -> Player:
-    """Lay a property into set `set_index`, or a new set when it is len(sets)."""
+def insert(
+    player: Player, card: int, colour: Colour, set_index: int, **changes
+) -> Player:
+    """Lay a property into set `set_index`, or a new set when it is len(sets);
+    `changes` to the player's other fields go into the same copy."""
     sets = player.sets
     if set_index >= len(sets):
-        return replace(
-            player, sets=(*sets, make(PropertySet, colour=colour, cards=(card,)))
-        )
+        new = make(PropertySet, colour=colour, cards=(card,))
+        return replace(player, sets=(*sets, new), **changes)
     s = sets[set_index]
-    return replace(
-        player, sets=_put(sets, set_index, replace(s, cards=(*s.cards, card)))
-    )
+    new = replace(s, cards=(*s.cards, card))
+    return replace(player, sets=_put(sets, set_index, new), **changes)
 
 
 def open_set(player: Player, colour: Colour) -> int | None:
@@ -203,9 +206,11 @@ def _set_players(state: State, changes: dict[int, Player]) -> tuple[Player, ...]
 
 def _with_target(pending: Pending, seat: int, **changes) -> Pending | None:
     """Update one target; the action is over once no target owes anything."""
-    targets = tuple(
-        replace(t, **changes) if t.seat == seat else t for t in pending.targets
-    )
+    targets = pending.targets
+    for i, t in enumerate(targets):
+        if t.seat == seat:
+            targets = _put(targets, i, replace(t, **changes))
+            break
     for t in targets:
         if t.status in OPEN_STATUSES:
             return replace(pending, targets=targets)
@@ -276,7 +281,7 @@ def _card_banked(state: State, e: ev.CardBanked) -> State:
 
 def _property_played(state: State, e: ev.PropertyPlayed) -> State:
     p = state.players[e.seat]
-    p = insert(replace(p, hand=_without(p.hand, e.card)), e.card, e.colour, e.set_index)
+    p = insert(p, e.card, e.colour, e.set_index, hand=_without(p.hand, e.card))
     return replace(state, plays=state.plays + 1, players=_set_player(state, e.seat, p))
 
 
@@ -286,8 +291,11 @@ def _wild_moved(state: State, e: ev.WildMoved) -> State:
     return replace(state, plays=plays, players=_set_player(state, e.seat, p))
 
 
-def _play_action(state: State, seat: int, cards: tuple[int, ...]) -> State:
-    """Action cards go from the hand to the discard pile, a play each."""
+def _play_action(
+    state: State, seat: int, cards: tuple[int, ...], pending: Pending | None = None
+) -> State:
+    """Action cards go from the hand to the discard pile, a play each; the
+    `pending` action they start goes into the same copy of the state."""
     p = state.players[seat]
     p = replace(p, hand=_without_all(p.hand, cards))
     return replace(
@@ -295,11 +303,11 @@ def _play_action(state: State, seat: int, cards: tuple[int, ...]) -> State:
         plays=state.plays + len(cards),
         discard=state.discard + cards,
         players=_set_player(state, seat, p),
+        pending=pending,
     )
 
 
 def _rent_charged(state: State, e: ev.RentCharged) -> State:
-    state = _play_action(state, e.seat, (e.card, *e.doubles))
     pending = make(
         Pending,
         kind="rent",
@@ -312,11 +320,10 @@ def _rent_charged(state: State, e: ev.RentCharged) -> State:
         colour=e.colour,
         set_index=e.set_index,
     )
-    return replace(state, pending=pending)
+    return _play_action(state, e.seat, (e.card, *e.doubles), pending)
 
 
 def _debt_charged(state: State, e: ev.DebtCharged) -> State:
-    state = _play_action(state, e.seat, (e.card,))
     pending = make(
         Pending,
         kind="debt",
@@ -326,11 +333,10 @@ def _debt_charged(state: State, e: ev.DebtCharged) -> State:
         amount=e.amount,
         base=e.amount,
     )
-    return replace(state, pending=pending)
+    return _play_action(state, e.seat, (e.card,), pending)
 
 
 def _birthday_charged(state: State, e: ev.BirthdayCharged) -> State:
-    state = _play_action(state, e.seat, (e.card,))
     pending = make(
         Pending,
         kind="birthday",
@@ -340,7 +346,7 @@ def _birthday_charged(state: State, e: ev.BirthdayCharged) -> State:
         amount=e.amount,
         base=e.amount,
     )
-    return replace(state, pending=pending)
+    return _play_action(state, e.seat, (e.card,), pending)
 
 
 def _pass_go_played(state: State, e: ev.PassGoPlayed) -> State:
@@ -348,7 +354,6 @@ def _pass_go_played(state: State, e: ev.PassGoPlayed) -> State:
 
 
 def _sly_deal_played(state: State, e: ev.SlyDealPlayed) -> State:
-    state = _play_action(state, e.seat, (e.card,))
     pending = make(
         Pending,
         kind="sly_deal",
@@ -357,11 +362,10 @@ def _sly_deal_played(state: State, e: ev.SlyDealPlayed) -> State:
         targets=(make(Target, seat=e.target),),
         take=e.take,
     )
-    return replace(state, pending=pending)
+    return _play_action(state, e.seat, (e.card,), pending)
 
 
 def _forced_deal_played(state: State, e: ev.ForcedDealPlayed) -> State:
-    state = _play_action(state, e.seat, (e.card,))
     pending = make(
         Pending,
         kind="forced_deal",
@@ -371,11 +375,10 @@ def _forced_deal_played(state: State, e: ev.ForcedDealPlayed) -> State:
         take=e.take,
         give=e.give,
     )
-    return replace(state, pending=pending)
+    return _play_action(state, e.seat, (e.card,), pending)
 
 
 def _deal_breaker_played(state: State, e: ev.DealBreakerPlayed) -> State:
-    state = _play_action(state, e.seat, (e.card,))
     pending = make(
         Pending,
         kind="deal_breaker",
@@ -385,7 +388,7 @@ def _deal_breaker_played(state: State, e: ev.DealBreakerPlayed) -> State:
         set_index=e.set_index,
         colour=state.players[e.target].sets[e.set_index].colour,
     )
-    return replace(state, pending=pending)
+    return _play_action(state, e.seat, (e.card,), pending)
 
 
 def _building_played(state: State, e: ev.BuildingPlayed) -> State:
