@@ -3,7 +3,8 @@ bot's choice are played no more, and with none left it answers at once."""
 
 import random
 
-from games.engine import scenario
+from games.engine import legal_moves, scenario
+from games.engine.bots import _score_play, _Table
 from games.engine.expert import (
     DROP_AFTER,
     Style,
@@ -96,3 +97,21 @@ def test_widening_tries_the_next_best_move_when_a_candidate_drops_out():
     # A fixed count of iterations drops nothing, so nothing widens.
     fixed = think(state, 0, random.Random(1), iterations=10, style=Style(widen=3))[1]
     assert set(fixed["played"]) == {repr(m) for m in options}
+
+
+def test_the_expert_weighs_the_eight_plays_the_sensible_bot_scores_highest():
+    """Eight, not four: the wider choice won more games (README)."""
+    state = scenario("""
+        0 hand: 1M, 2M, 3M, Boardwalk, Park Place, Pass Go, Birthday, Sly Deal
+        1 bank: 5M
+        1 sets: green[Pacific Avenue]
+    """)
+    table = _Table(state, 0)
+    scored = sorted(
+        (m for m in legal_moves(state, 0) if _score_play(table, m) > 0),
+        key=lambda m: -_score_play(table, m),
+    )
+    assert len(scored) > 8
+    top = {m for m in scored if _score_play(table, m) >= _score_play(table, scored[7])}
+    options = candidates(state, 0, random.Random(1))
+    assert top <= set(options)
