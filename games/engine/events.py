@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 
 from .cards import Colour
-from .state import Options
+from .state import Options, quick_init
 
 SCHEMA_VERSION = 1
 
@@ -250,3 +250,6 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     GameWon,
     GameDrawn,
 )
+
+for _event_type in EVENT_TYPES:
+    quick_init(_event_type)

@@ -6,6 +6,7 @@ from functools import cache
 
 from .cards import Colour
 from .errors import IllegalMove
+from .state import quick_init
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -139,6 +140,8 @@ MOVE_TYPES: tuple[type[Move], ...] = (
     Pay,
     Resign,
 )
+for _move_type in MOVE_TYPES:
+    quick_init(_move_type)
 
 
 _FIELDS: dict[type[Move], tuple[str, ...]] = {

@@ -33,6 +33,7 @@ from .state import (
     Pending,
     Player,
     State,
+    quick_init,
 )
 
 HAND_SIZE = 5
@@ -43,6 +44,7 @@ BIRTHDAY = 2
 MIN_SEATS, MAX_SEATS = 2, 5
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Awaiting:
     """A decision a seat owes now: play, discard, respond or pay."""

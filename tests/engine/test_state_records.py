@@ -1,10 +1,18 @@
 """state.make builds the frozen records of a state as their __init__ does
-(evolve uses it where the frozen dataclass's __init__ is slow)."""
+(evolve uses it where the frozen dataclass's __init__ is slow), and
+state.quick_init's __init__ of events, moves and Awaiting builds what the
+dataclass's own __init__ builds."""
+
+import dataclasses
+import inspect
 
 import pytest
 
 from games.engine import state
 from games.engine.cards import Colour
+from games.engine.events import EVENT_TYPES, RentCharged, TurnStarted
+from games.engine.moves import MOVE_TYPES
+from games.engine.rules import Awaiting
 from games.engine.state import Options, Pending, Player, PropertySet, Target
 
 CASES = [
@@ -40,3 +48,57 @@ def test_make_builds_the_record_its_init_builds(cls, fields):
     assert type(made) is cls
     assert made == built
     assert made.__dict__ == built.__dict__
+
+
+QUICK = [*EVENT_TYPES, *MOVE_TYPES, Awaiting]
+
+
+def _sample_values(cls) -> dict:
+    """A value for every field of `cls` (its own index, so each differs)."""
+    return {f.name: (i, f.name) for i, f in enumerate(dataclasses.fields(cls))}
+
+
+@pytest.mark.parametrize("cls", QUICK, ids=lambda cls: cls.__name__)
+def test_quick_init_builds_the_record_the_dataclass_init_builds(cls):
+    dataclass_init = cls.__init__.__wrapped__
+    values = _sample_values(cls)
+    built = object.__new__(cls)
+    dataclass_init(built, **values)
+
+    quick = cls(**values)
+
+    assert quick == built
+    assert [getattr(quick, name) for name in values] == list(values.values())
+
+
+@pytest.mark.parametrize("cls", QUICK, ids=lambda cls: cls.__name__)
+def test_quick_init_takes_what_the_dataclass_init_takes(cls):
+    quick = inspect.signature(cls.__init__, follow_wrapped=False)
+    dataclass_init = inspect.signature(cls.__init__.__wrapped__)
+
+    def taken(signature):
+        return [(p.name, p.kind, p.default) for p in signature.parameters.values()]
+
+    assert taken(quick) == taken(dataclass_init)
+
+
+def test_quick_init_fills_defaults_and_refuses_what_the_dataclass_refuses():
+    assert (
+        RentCharged(
+            seat=0,
+            card=1,
+            colour=Colour.red,
+            set_index=0,
+            targets=(1,),
+            amount=3,
+            base=3,
+        ).doubles
+        == ()
+    )
+    assert Awaiting(2, "pay", 4) == Awaiting(seat=2, kind="pay", amount=4, detail="")
+    with pytest.raises(TypeError):
+        TurnStarted(1)  # keyword fields
+    with pytest.raises(TypeError):
+        TurnStarted()
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        TurnStarted(seat=1).seat = 2
