@@ -76,7 +76,8 @@ def quick_init(cls):
 
 # The key under which a record keeps what was worked out from it (not a field:
 # equality, serialising and replay never see it; replace drops it): a State's
-# rules.awaiting, a Player's full colours.
+# rules.awaiting, a Player's full colours and payable value (a list of the
+# two, each None until asked).
 DERIVED = "_derived"
 
 
@@ -160,10 +161,13 @@ class Player:
         """The colours of this player's full sets (worked out once a record)."""
         known = self.__dict__.get(DERIVED)
         if known is None:
-            known = self.__dict__[DERIVED] = frozenset(
+            known = self.__dict__[DERIVED] = [None, None]
+        full = known[0]
+        if full is None:
+            full = known[0] = frozenset(
                 [s.colour for s in self.sets if len(s.cards) >= SET_SIZE[s.colour]]
             )
-        return known
+        return full
 
     def has_won(self) -> bool:
         """3 full sets of different colours."""
@@ -194,7 +198,17 @@ class Player:
         return False
 
     def payable_value(self) -> int:
-        """What everything that can pay a debt is worth, in M."""
+        """What everything that can pay a debt is worth, in M (worked out once
+        a record: a bot asks it of every opponent at most decisions)."""
+        known = self.__dict__.get(DERIVED)
+        if known is None:
+            known = self.__dict__[DERIVED] = [None, None]
+        total = known[1]
+        if total is None:
+            total = known[1] = self._payable_value()
+        return total
+
+    def _payable_value(self) -> int:
         total = sum(map(_VALUE_OF, self.bank))
         for s in self.sets:
             total += sum(map(_VALUE_OF, s.cards))

@@ -1,10 +1,12 @@
 """What a record works out and keeps (a State's awaiting, a Player's full
-colours) is not part of it: equality, copies and pickles never see it."""
+colours and payable value) is not part of it: equality, copies and pickles
+never see it."""
 
 import pickle
 
 from games.engine import awaiting, new_game
-from games.engine.state import replace
+from games.engine.cards import Colour
+from games.engine.state import Player, PropertySet, replace
 
 
 def test_a_state_pickles_the_same_before_and_after_it_is_asked_questions():
@@ -14,6 +16,7 @@ def test_a_state_pickles_the_same_before_and_after_it_is_asked_questions():
     for player in state.players:
         player.has_won()
         player.full_colours()
+        player.payable_value()
     assert pickle.dumps(state) == before
     assert pickle.loads(before) == state
 
@@ -26,3 +29,17 @@ def test_a_copy_does_not_keep_what_was_worked_out_from_the_original():
     moved = replace(state, active=1)
     assert awaiting(moved)[0].seat == 1
     assert replace(player, hand=()).full_colours() == frozenset()
+
+
+def test_a_copy_with_another_bank_or_set_is_worth_what_it_holds_now():
+    brown = PropertySet(colour=Colour.brown, cards=(0,))  # Mediterranean, 1M
+    player = Player(bank=(92,), sets=(brown,))  # 2M
+    assert player.payable_value() == 3
+    assert player.payable_value() == 3  # asked again: the kept answer
+
+    richer = replace(player, bank=(92, 93))
+    fuller = replace(player, sets=(replace(brown, cards=(0, 1)),))
+
+    assert richer.payable_value() == 5
+    assert fuller.payable_value() == 4
+    assert player.payable_value() == 3
