@@ -76,8 +76,8 @@ def quick_init(cls):
 
 # The key under which a record keeps what was worked out from it (not a field:
 # equality, serialising and replay never see it; replace drops it): a State's
-# rules.awaiting, a Player's full colours and payable value (a list of the
-# two, each None until asked).
+# rules.awaiting, a Player's full colours, payable value and payable cards (a
+# list of the three, each None until asked).
 DERIVED = "_derived"
 
 
@@ -161,7 +161,7 @@ class Player:
         """The colours of this player's full sets (worked out once a record)."""
         known = self.__dict__.get(DERIVED)
         if known is None:
-            known = self.__dict__[DERIVED] = [None, None]
+            known = self.__dict__[DERIVED] = [None, None, None]
         full = known[0]
         if full is None:
             full = known[0] = frozenset(
@@ -174,7 +174,17 @@ class Player:
         return len(self.sets) >= 3 and len(self.full_colours()) >= 3
 
     def payable(self) -> tuple[int, ...]:
-        """Cards that can pay a debt: bank, properties (not multicolour), buildings."""
+        """Cards that can pay a debt: bank, properties (not multicolour),
+        buildings (worked out once a record: the payer's bot and the rules ask)."""
+        known = self.__dict__.get(DERIVED)
+        if known is None:
+            known = self.__dict__[DERIVED] = [None, None, None]
+        cards = known[2]
+        if cards is None:
+            cards = known[2] = self._payable()
+        return cards
+
+    def _payable(self) -> tuple[int, ...]:
         out = list(self.bank)
         for s in self.sets:
             out += filter(_VALUE_OF, s.cards)  # a multicolour wild is worth 0
@@ -202,7 +212,7 @@ class Player:
         a record: a bot asks it of every opponent at most decisions)."""
         known = self.__dict__.get(DERIVED)
         if known is None:
-            known = self.__dict__[DERIVED] = [None, None]
+            known = self.__dict__[DERIVED] = [None, None, None]
         total = known[1]
         if total is None:
             total = known[1] = self._payable_value()

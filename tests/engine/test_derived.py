@@ -1,6 +1,6 @@
 """What a record works out and keeps (a State's awaiting, a Player's full
-colours and payable value) is not part of it: equality, copies and pickles
-never see it."""
+colours, payable value and payable cards) is not part of it: equality,
+copies and pickles never see it."""
 
 import pickle
 
@@ -17,6 +17,7 @@ def test_a_state_pickles_the_same_before_and_after_it_is_asked_questions():
         player.has_won()
         player.full_colours()
         player.payable_value()
+        player.payable()
     assert pickle.dumps(state) == before
     assert pickle.loads(before) == state
 
@@ -35,11 +36,15 @@ def test_a_copy_with_another_bank_or_set_is_worth_what_it_holds_now():
     brown = PropertySet(colour=Colour.brown, cards=(0,))  # Mediterranean, 1M
     player = Player(bank=(92,), sets=(brown,))  # 2M
     assert player.payable_value() == 3
-    assert player.payable_value() == 3  # asked again: the kept answer
+    assert player.payable() == (92, 0)
+    assert player.payable_value() == 3  # asked again: the kept answers
+    assert player.payable() == (92, 0)
 
     richer = replace(player, bank=(92, 93))
     fuller = replace(player, sets=(replace(brown, cards=(0, 1)),))
 
     assert richer.payable_value() == 5
     assert fuller.payable_value() == 4
+    assert richer.payable() == (92, 93, 0)
+    assert fuller.payable() == (92, 0, 1)
     assert player.payable_value() == 3
