@@ -79,6 +79,8 @@ def quick_init(cls):
 # rules.awaiting, a Player's full colours, payable value and payable cards (a
 # list of the three, each None until asked).
 DERIVED = "_derived"
+# Where a Player's DERIVED list keeps each.
+_FULL_COLOURS, _PAYABLE_VALUE, _PAYABLE = range(3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,14 +159,26 @@ class Player:
     loose: tuple[int, ...] = ()
     resigned: bool = False
 
-    def full_colours(self) -> frozenset[Colour]:
-        """The colours of this player's full sets (worked out once a record)."""
+    def _kept(self, i: int, work):
+        """Item `i` of what this record has worked out (its DERIVED list),
+        worked out by `work(self)` when first asked."""
         known = self.__dict__.get(DERIVED)
         if known is None:
             known = self.__dict__[DERIVED] = [None, None, None]
-        full = known[0]
+        value = known[i]
+        if value is None:
+            value = known[i] = work(self)
+        return value
+
+    def full_colours(self) -> frozenset[Colour]:
+        """The colours of this player's full sets (worked out once a record;
+        the hottest of the three, so without _kept's call)."""
+        known = self.__dict__.get(DERIVED)
+        if known is None:
+            known = self.__dict__[DERIVED] = [None, None, None]
+        full = known[_FULL_COLOURS]
         if full is None:
-            full = known[0] = frozenset(
+            full = known[_FULL_COLOURS] = frozenset(
                 [s.colour for s in self.sets if len(s.cards) >= SET_SIZE[s.colour]]
             )
         return full
@@ -176,13 +190,7 @@ class Player:
     def payable(self) -> tuple[int, ...]:
         """Cards that can pay a debt: bank, properties (not multicolour),
         buildings (worked out once a record: the payer's bot and the rules ask)."""
-        known = self.__dict__.get(DERIVED)
-        if known is None:
-            known = self.__dict__[DERIVED] = [None, None, None]
-        cards = known[2]
-        if cards is None:
-            cards = known[2] = self._payable()
-        return cards
+        return self._kept(_PAYABLE, Player._payable)
 
     def _payable(self) -> tuple[int, ...]:
         out = list(self.bank)
@@ -210,13 +218,7 @@ class Player:
     def payable_value(self) -> int:
         """What everything that can pay a debt is worth, in M (worked out once
         a record: a bot asks it of every opponent at most decisions)."""
-        known = self.__dict__.get(DERIVED)
-        if known is None:
-            known = self.__dict__[DERIVED] = [None, None, None]
-        total = known[1]
-        if total is None:
-            total = known[1] = self._payable_value()
-        return total
+        return self._kept(_PAYABLE_VALUE, Player._payable_value)
 
     def _payable_value(self) -> int:
         total = sum(map(_VALUE_OF, self.bank))
