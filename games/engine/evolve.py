@@ -548,7 +548,8 @@ def _game_drawn(state: State, e: ev.GameDrawn) -> State:
     return replace(state, winner=None, phase=OVER, pending=None)
 
 
-_HANDLERS: dict[type, Callable] = {
+# What applies each type of event (rules' builder calls them without evolve).
+EVOLVERS: dict[type, Callable] = {
     ev.GameStarted: _game_started,
     ev.CardsDealt: _cards_dealt,
     ev.TurnStarted: _turn_started,
@@ -582,4 +583,4 @@ _HANDLERS: dict[type, Callable] = {
 
 def evolve(state: State | None, event: ev.Event) -> State:
     """Apply one event to the state, with no checks; the input is not changed."""
-    return _HANDLERS[type(event)](state, event)
+    return EVOLVERS[type(event)](state, event)
