@@ -1,7 +1,7 @@
 """The load harness's figures: percentiles, the stamps a player fetches the
 table for, and the bots' lines of the report."""
 
-from games.loadtest.figures import bot_lines, percentile, unseen
+from games.loadtest.figures import bot_lines, fetch_due, latest, percentile, unseen
 
 
 def test_percentiles_are_taken_from_the_values_in_order():
@@ -21,6 +21,30 @@ def test_a_player_fetches_the_table_only_for_a_stamp_it_has_not_shown():
     # While the game waits for players every join moves the stamp down.
     assert unseen(-3, -2) and unseen(-2, -3) and not unseen(-2, -2)
     assert unseen(5, -2)  # the game started
+    assert not unseen(None, -1) and not unseen(None, 7)  # nothing told yet
+
+
+def test_a_player_fetches_the_table_once_per_stamp_told():
+    assert fetch_due(12, 10, fetched_for=None)
+    # The fetch brought version 11 (12 was not yet to be read): no fetch again
+    # until another stamp is told, as the page.
+    assert not fetch_due(12, 11, fetched_for=12)
+    assert fetch_due(13, 11, fetched_for=12)
+    # Told -1 on connecting to a game that started meanwhile: one fetch.
+    assert fetch_due(-1, 5, fetched_for=None)
+    assert not fetch_due(-1, 5, fetched_for=-1)
+    assert not fetch_due(10, 10, fetched_for=None)
+
+
+def test_a_player_remembers_the_last_stamp_its_game_told():
+    # While the game waits every join moves the stamp down: the last one told
+    # is what the table shows once fetched, and then there is nothing to fetch.
+    assert latest(-1, -2) == -2 and not unseen(latest(-1, -2), -2)
+    assert latest(-3, -2) == -2
+    assert latest(-3, 0) == 0  # started
+    assert latest(None, -1) == -1 and latest(None, 4) == 4
+    # Once started only a later version is news (a poll may tell an older one).
+    assert latest(12, 10) == 12 and latest(10, 12) == 12
 
 
 def test_the_bots_lines_give_moves_answers_and_the_unanswered():

@@ -15,18 +15,50 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def unseen(pushed: int, shown: int) -> bool:
+def unseen(pushed: int | None, shown: int) -> bool:
     """Whether the stamp last pushed is news to a table showing `shown`.
 
     While the game waits for players the stamps are negative and any other one
     is news; once it has started, only a later version is. An older one is the
     last message before the player's own move, whose answer the table shows:
     a browser fetches nothing until the next message comes (each extra GET
-    here was a table read per move that no browser makes).
+    here was a table read per move that no browser makes). Nothing pushed yet
+    (None) is no news.
     """
+    if pushed is None:
+        return False
     if pushed < 0 or shown < 0:
         return pushed != shown
     return pushed > shown
+
+
+def fetch_due(pushed: int | None, shown: int, fetched_for: int | None) -> bool:
+    """Whether to fetch the table for the stamp last told: once per stamp, as
+    the page does (static/games/table.js fetches once per message that is not
+    the version it shows, and once more if one came while it fetched).
+
+    A fetch may bring a table older than the stamp told, or one already past a
+    stale stamp (a join's message arriving after the start's, or the stamp a
+    socket was told on connecting to a game that started meanwhile); fetching
+    again until they matched, a player fetched back to back until the next
+    message came (one run of 20 players made 3.4 table GETs a move, the next
+    1.4).
+    """
+    return unseen(pushed, shown) and pushed != fetched_for
+
+
+def latest(pushed: int | None, told: int) -> int:
+    """The stamp to remember once `told` came (by the socket or the poll).
+
+    The game's socket brings its stamps in order: while it waits for players
+    each join moves the stamp down, and the last told is the one the table
+    shows. Once started only a later version is newer. (Keeping the highest
+    stamp, a player whose game waited kept -1 while its table showed -2 and
+    fetched the table back to back until the game started, as no page does.)
+    """
+    if pushed is None or pushed < 0 or told < 0:
+        return told
+    return max(pushed, told)
 
 
 # Bot moves in the window, from PostgreSQL, by whether a human sits at the

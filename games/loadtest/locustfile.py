@@ -8,7 +8,8 @@ included: it ticks cards to pay or discard), waits a think time and posts it
 with the CSRF token and the version, as htmx does (the answer is the table
 partial). It holds the
 game's WebSocket open; on a version it has not shown it GETs the table
-partial, and it asks the version endpoint every 8 s, as the page does.
+partial, and it asks the version endpoint as often as the page says
+(data-poll), as the page does.
 
 Logging in is the warm-up, outside the measured window: every user logs in
 (or reuses the session it saved in an earlier run, as a browser does) and
@@ -50,7 +51,13 @@ from gevent.lock import Semaphore
 from locust import FastHttpUser, events, task
 from locust.exception import StopUser
 
-from games.loadtest.figures import bot_lines, bot_moves, percentile, unseen
+from games.loadtest.figures import (
+    bot_lines,
+    bot_moves,
+    fetch_due,
+    latest,
+    percentile,
+)
 from games.loadtest.table import Table
 
 PREFIX = os.environ.get("MDEAL_LOAD_PREFIX", "load")
@@ -59,7 +66,7 @@ MODE = os.environ.get("MDEAL_LOAD_MODE", "humans")
 THINK = float(os.environ.get("MDEAL_LOAD_THINK", "1"))
 LONG_USERS = int(os.environ.get("MDEAL_LOAD_LONG", "0"))
 REPORT = Path(os.environ.get("MDEAL_LOAD_REPORT", "test-artifacts/load/summary.txt"))
-POLL_SECONDS = 8  # the page's poll beside the socket, with Redis
+POLL_SECONDS = 30  # the page's poll beside the socket, unless the page says
 START_AFTER = 15  # a host waiting this long starts with the seats taken
 THREE_SEAT_SHARE = float(os.environ.get("MDEAL_LOAD_THREE_SEATS", "0.4"))
 USERS = int(os.environ.get("MDEAL_LOAD_USERS", "1"))
@@ -187,7 +194,7 @@ class Player(FastHttpUser):
         self.socket = None
         self.reader = None
         self.changed = Event()
-        self.pushed = -1
+        self.pushed: int | None = None  # the game's last stamp told
         self.own_version = None
 
     def on_start(self):
@@ -311,8 +318,7 @@ class Player(FastHttpUser):
                 return
             arrived = time.time()
             version = int(json.loads(text)["version"])
-            if version > self.pushed:
-                self.pushed = version
+            self.pushed = latest(self.pushed, version)
             if MODE == "humans" and version != self.own_version:
                 message_arrived(game, version, arrived)
             self.bot_answered(version, arrived, by="push")
@@ -386,8 +392,11 @@ class Player(FastHttpUser):
 
     def play(self, game: int):
         self.own_version = None
+        self.pushed = None  # a new game: its socket tells its stamps
         self.open_socket(game)
         table = self.table(game, partial=False)
+        poll = table.poll or POLL_SECONDS
+        fetched_for = None  # the stamp told that the last fetch was for
         waiting_since = time.time()
         last_poll = time.time()
         while not table.over:
@@ -416,11 +425,15 @@ class Player(FastHttpUser):
                     open_seats.remove(game)
                 self.post(f"/games/{game}/start/", {}, name="start")
             self.changed.clear()
-            if unseen(self.pushed, table.version):
+            if fetch_due(self.pushed, table.version, fetched_for):
+                fetched_for = self.pushed
                 table = self.table(game)
                 continue
-            self.changed.wait(max(0.1, POLL_SECONDS - (time.time() - last_poll)))
-            if self.pushed == table.version and time.time() - last_poll >= POLL_SECONDS:
+            self.changed.wait(max(0.1, poll - (time.time() - last_poll)))
+            if (
+                not fetch_due(self.pushed, table.version, fetched_for)
+                and time.time() - last_poll >= poll
+            ):
                 last_poll = time.time()
                 response = self.client.get(
                     f"/games/{game}/version/?since={table.version}",
@@ -429,7 +442,7 @@ class Player(FastHttpUser):
                 if response.status_code == 200:
                     version = int(response.json()["version"])
                     self.bot_answered(version, time.time(), by="poll")
-                    self.pushed = max(self.pushed, version)
+                    self.pushed = latest(self.pushed, version)
                 # The floor: a view that reads no database, in the same run.
                 self.client.get("/sw.js", name="trivial view (/sw.js)")
         if game not in finished_games:
@@ -471,7 +484,8 @@ class Player(FastHttpUser):
             if MODE == "bots" and not fresh.mine and not fresh.over:
                 bot_waits[id(self)] = (answered, fresh.version)
                 # The bot may have answered before this response was read.
-                self.bot_answered(self.pushed, answered, by="push")
+                if self.pushed is not None:
+                    self.bot_answered(self.pushed, answered, by="push")
         return fresh
 
 

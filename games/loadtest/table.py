@@ -12,6 +12,7 @@ INPUT = re.compile(r"<input\b([^>]*)>")
 ATTR = re.compile(r'([\w-]+)="([^"]*)"')
 TABLE_TAG = re.compile(r'<section id="table"([^>]*)>')
 SEATS_TAKEN = re.compile(r"(\d+) of (\d+) seats taken")
+POLL = re.compile(r'<div class="mdeal-game"[^>]* data-poll="(\d+)"')
 MOVE_ACTIONS = ("/move/", "/pay/")  # a move, and a one-step charge answer
 # Rather play a card than bank it, rather bank it than end the turn: games end.
 WEIGHTS = {"PlayProperty": 12, "Build": 6, "BankCard": 3, "MoveWild": 0.3}
@@ -33,6 +34,9 @@ class Table:
         taken = SEATS_TAKEN.search(markup)
         self.seats_taken = int(taken.group(1)) if taken else 0
         self.can_start = "/start/" in markup
+        # The page's poll beside the socket, in seconds (the full page says).
+        poll = POLL.search(markup)
+        self.poll = int(poll.group(1)) / 1000 if poll else None
         self.forms = []
         for form_attrs, body in FORM.findall(markup):
             form = attrs(form_attrs)

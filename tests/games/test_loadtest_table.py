@@ -4,9 +4,10 @@ answer (posted to /pay/) is a move they can make, with its cards."""
 import pytest
 
 from games.loadtest.table import Table
+from games.views import POLL_MS_WITH_REDIS
 from tests.games.factories import fresh
 from tests.games.test_answer_prompt import charged
-from tests.games.test_views import HTMX
+from tests.games.test_views import HTMX, client_for
 
 pytestmark = pytest.mark.django_db
 
@@ -27,3 +28,22 @@ def test_a_charged_player_is_offered_the_pay_forms(user, other_user):
     response = bea.post(action, fields, **HTMX)
     assert response.status_code == 200
     assert fresh(game).version > game.version
+
+
+@pytest.mark.parametrize(
+    "redis_url, seconds",
+    [("", 2), ("redis://127.0.0.1:6379/3", POLL_MS_WITH_REDIS / 1000)],
+)
+def test_a_load_player_polls_as_often_as_the_page_says(
+    settings, two_player_game, user, redis_url, seconds
+):
+    settings.REDIS_URL = redis_url
+    page = client_for(user).get(two_player_game.get_absolute_url()).content.decode()
+
+    assert Table(page).poll == seconds
+
+
+def test_a_table_partial_leaves_the_poll_as_it_was(user, other_user):
+    game, _ada, bea = charged(user, other_user, "2M")
+
+    assert Table(bea.get(game.get_absolute_url(), **HTMX).content.decode()).poll is None
