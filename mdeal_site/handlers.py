@@ -11,8 +11,9 @@ middleware and views are synchronous (`/healthz` is the one async view), so
 all of that was pure cost: 2 ms of CPU for a page that reads nothing, where
 the WSGI handler spends 0.5.
 
-`SyncChainASGIHandler` builds the chain as WSGI does and calls it in one
-trip to the request's thread (an async view runs there through
+`SyncChainASGIHandler` builds the chain as WSGI does and calls it, with
+the request's start and (for a response that is not streamed) its end, in
+one trip to the request's thread (an async view runs there through
 `async_to_sync`, as under WSGI), and lends each request a thread kept from
 earlier requests (`RequestThreads`). Everything Django does on that thread
 stays as it was: the request's signals, its database connection (taken at
@@ -26,7 +27,11 @@ from concurrent.futures import ThreadPoolExecutor
 from asgiref.sync import ThreadSensitiveContext, sync_to_async
 
 import django
-from django.core.handlers.asgi import ASGIHandler
+from django.core import signals
+from django.core.exceptions import RequestAborted
+from django.core.handlers.asgi import ASGIHandler, get_script_prefix
+from django.http import FileResponse
+from django.urls import set_script_prefix
 
 
 class RequestThreads:
@@ -77,8 +82,44 @@ class SyncChainASGIHandler(ASGIHandler):
         async with self.threads.lent():
             await self.handle(scope, receive, send)
 
-    async def get_response_async(self, request):
-        return await sync_to_async(self.get_response, thread_sensitive=True)(request)
+    async def handle(self, scope, receive, send):
+        """ASGIHandler.handle in one trip to the request's thread (two for a
+        streamed response, closed once it is sent).
+
+        Django's sends the request's start signal, gets the response and
+        closes it (its end signal) in three trips, and listens for the
+        client's disconnect in a task of its own to cancel the view's coroutine:
+        a synchronous view runs to its end regardless, so that task bought
+        nothing here.
+        """
+        try:
+            body_file = await self.read_body(receive)
+        except RequestAborted:
+            return
+        with contextlib.closing(body_file):
+            respond = sync_to_async(self.respond, thread_sensitive=True)
+            response = await respond(scope, body_file)
+            await self.send_response(response, send)
+            if response.streaming:
+                await sync_to_async(response.close, thread_sensitive=True)()
+
+    def respond(self, scope, body_file):
+        """The response, on the request's thread; closed unless streamed.
+
+        A response whose body is in hand is closed (its `request_finished`
+        gives the database connection back to the pool) before it is sent.
+        """
+        set_script_prefix(get_script_prefix(scope))
+        signals.request_started.send(sender=self.__class__, scope=scope)
+        request, response = self.create_request(scope, body_file)
+        if request is not None:
+            response = self.get_response(request)
+            response._handler_class = self.__class__
+            if isinstance(response, FileResponse):
+                response.block_size = self.chunk_size
+        if not response.streaming:
+            response.close()
+        return response
 
 
 def get_asgi_application() -> SyncChainASGIHandler:

@@ -7,10 +7,13 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from asgiref.testing import ApplicationCommunicator
 from channels.testing import HttpCommunicator
 
 from django.core.signals import request_finished, request_started
 from django.db import connections
+from django.http import StreamingHttpResponse
+from django.urls import path
 
 from mdeal_site.handlers import RequestThreads, SyncChainASGIHandler
 
@@ -76,18 +79,58 @@ async def test_requests_one_after_another_are_served_on_one_kept_thread(
     assert signalled_threads[0].name.startswith("request")
 
 
-async def test_a_request_reaches_its_thread_in_three_trips():
+async def test_a_request_reaches_its_thread_in_one_trip(signalled_threads):
     """Its start, the whole middleware chain and view, its end. Django's own
-    handler crossed over for every middleware that is not async itself."""
+    handler crossed over for each of those three, and for every middleware
+    that is not async itself."""
     threads = CountingThreads()
     application = SyncChainASGIHandler(threads)
     await get(application, "/sw.js")
     threads.trips = 0
+    signalled_threads.clear()
 
     response = await get(application, "/accounts/login/")
 
     assert response["status"] == 200
-    assert threads.trips == 3
+    assert threads.trips == 1
+    assert len(signalled_threads) == 2  # started and finished, on that trip
+
+
+def streamed(request):
+    async def parts():
+        yield b"first "
+        yield b"second"
+
+    return StreamingHttpResponse(parts())
+
+
+urlpatterns = [path("streamed/", streamed)]
+
+
+async def test_a_streamed_response_is_closed_after_it_is_sent(
+    settings, signalled_threads
+):
+    """Its end signal waits for the last part: a second trip."""
+    settings.ROOT_URLCONF = __name__
+    threads = CountingThreads()
+    application = SyncChainASGIHandler(threads)
+
+    communicator = ApplicationCommunicator(
+        application,
+        {"type": "http", "method": "GET", "path": "/streamed/", "headers": HOST},
+    )
+    await communicator.send_input({"type": "http.request"})
+    start = await communicator.receive_output(timeout=10)
+    body = b""
+    while (part := await communicator.receive_output(timeout=10)).get("more_body"):
+        body += part["body"]
+    await communicator.wait(timeout=10)
+
+    assert start["status"] == 200
+    assert body == b"first second"
+    assert threads.trips == 2
+    assert len(signalled_threads) == 2
+    assert len(set(signalled_threads)) == 1
 
 
 async def test_requests_at_once_each_have_a_thread_of_their_own():
