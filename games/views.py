@@ -31,8 +31,11 @@ from games.notifications.presence import table_seen
 TABLE = "games/table.html"
 # How often a visible table asks whether it changed, beside the WebSocket.
 # Without Redis the in-memory channel layer cannot carry the worker's bot moves
-# to this process, so only the poll brings them: ask often.
-POLL_MS_WITH_REDIS = 8000
+# to this process, so only the poll brings them: ask often. With Redis every
+# change comes over the socket (and a socket that connects is told the
+# version): the poll is a backstop, as the chat's (static/games/chat.js).
+# Every 8 s it was about a tenth of a busy site's requests (README, "Load").
+POLL_MS_WITH_REDIS = 30000
 POLL_MS_IN_MEMORY = 2000
 
 

@@ -23,7 +23,7 @@
 
   const page = () => document.querySelector(".mdeal-game[data-version-url]");
   // Socket up: catch what the socket cannot carry. The page says how often:
-  // 8 s with Redis, 2 s with the in-memory channel layer (bot moves from the
+  // 30 s with Redis, 2 s with the in-memory channel layer (bot moves from the
   // worker arrive only by this poll).
   const SLOW_POLL = Number((page() || { dataset: {} }).dataset.poll) || 8000;
   const FAST_POLL = Math.min(3000, SLOW_POLL); // socket down
