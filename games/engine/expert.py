@@ -59,6 +59,7 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from statistics import NormalDist
 
 from .cards import DECK, HOTEL_RENT, HOUSE_RENT, SET_SIZE, VALUE, Action, Kind, rent_for
 from .errors import IllegalMove
@@ -82,6 +83,14 @@ ROLLOUT_DECISIONS = 2000
 # gain over that choice, in standard errors of the paired differences.
 CONFIDENCE = 1.5
 
+# Thinking against the clock, a candidate this many standard errors worse
+# than the sensible bot's choice after DROP_AFTER guesses (or no better at all)
+# is played no more: the time left goes to the candidates still in contention,
+# and with none left the sensible bot's choice is the answer at once. (A fixed
+# count of iterations plays every candidate on every guess.)
+DROP = 2.5
+DROP_AFTER = 8
+
 
 @dataclass(frozen=True, slots=True)
 class Style:
@@ -103,6 +112,15 @@ class Style:
     # Payments and discards besides the sensible bot's and the default: each
     # keeps one card the sensible one gives up (`other_payments`, `other_discards`).
     alternatives: int = 0
+    # Whether the bar for overruling the sensible bot's choice rises with the
+    # number of candidates compared (`_bar`), against the winner's curse.
+    family: bool = False
+    # The share of the budget kept to play the chosen deviation against the
+    # sensible bot's choice again on fresh guesses; it stands only if it gains
+    # there too (`_confirmed`). Nought: no recheck.
+    confirm: float = 0.0
+    drop: float = DROP
+    drop_after: int = DROP_AFTER
 
 
 STYLE = Style()
@@ -561,81 +579,143 @@ def think(
     stop = own.turn + rounds * len(own.remaining()) if rounds is not None else None
     if iterations is None and clock is None:
         iterations = ITERATIONS_WITHOUT_CLOCK
-    deadline = None if iterations is not None else clock() + seconds
-    fit = FITS[style.fit]
-    count = len(options)
-    # Each candidate against the first (the sensible bot's own choice), on the
-    # same guesses and the same draws: sums of the differences and squares,
-    # over the guesses it was played on (it stops when it is clearly worse).
-    totals = [0.0] * count
-    gaps = [0.0] * count
-    squares = [0.0] * count
-    played = [0] * count
-    alive = list(range(count))
-    done = 0
-    while True:
-        world = guess(known, rng)
-        roll_seed = rng.getrandbits(64)
-        values = []
-        for i in alive:
-            if deadline is not None and done and clock() >= deadline:
-                break  # Out of time: this guess is left unfinished and unused.
-            roll = random.Random(roll_seed)
-            _, after = step(world, options[i], roll)
-            values.append(rollout(after, seat, roll, stop, fit))
-        if len(values) < len(alive):
-            break
-        for i, value in zip(alive, values, strict=True):
-            totals[i] += value
-            gap = value - values[0]
-            gaps[i] += gap
-            squares[i] += gap * gap
-            played[i] += 1
-        done += 1
+    race = Race(known, seat, stop, FITS[style.fit], style, rng, clock)
+    # The share of the budget `style.confirm` is kept for the recheck.
+    if iterations is not None:
+        checks = round(iterations * style.confirm)
+        tally = race.run(options, spare, iterations=iterations - checks)
+    else:
+        start = clock()
+        end = start + seconds * (1 - style.confirm)
+        tally = race.run(options, spare, deadline=end)
+    best = _pick(tally.gaps, tally.squares, tally.played, _bar(style, len(options) - 1))
+    done = tally.done
+    if best and style.confirm:
+        pair = [options[0], options[best]]
         if iterations is not None:
-            if done >= iterations:
-                break
-            continue
-        if clock() >= deadline:
-            break
-        if done >= DROP_AFTER:
-            alive = [
-                i
-                for i in alive
-                if i == 0
-                or played[i] < DROP_AFTER
-                or not _behind(i, gaps, squares, played)
-            ]
-            while spare and len(alive) < count:
-                options.append(spare.pop(0))
-                alive.append(len(options) - 1)
-                for sums in (totals, gaps, squares, played):
-                    sums.append(0)
-            if len(alive) == 1:
-                break  # The sensible bot's choice stands: answer now.
-    best = _pick(gaps, squares, played, style.confidence)
+            fresh = race.run(pair, [], iterations=checks) if checks else Tally.of(2)
+        else:
+            fresh = race.run(pair, [], deadline=start + seconds)
+        done += fresh.done
+        if not _confirmed(fresh):
+            best = 0
     return options[best], {
         "iterations": done,
         "trivial": False,
         "scores": {
-            repr(m): totals[i] / played[i] for i, m in enumerate(options) if played[i]
+            repr(m): tally.totals[i] / tally.played[i]
+            for i, m in enumerate(options)
+            if tally.played[i]
         },
-        "played": {repr(m): played[i] for i, m in enumerate(options)},
+        "played": {repr(m): tally.played[i] for i, m in enumerate(options)},
     }
 
 
-# Thinking against the clock, a candidate this many standard errors worse
-# than the sensible bot's choice after DROP_AFTER guesses (or no better at all)
-# is played no more: the time left goes to the candidates still in contention,
-# and with none left the sensible bot's choice is the answer at once. (A fixed
-# count of iterations plays every candidate on every guess.)
-DROP = 2.5
-DROP_AFTER = 8
+@dataclass(slots=True)
+class Tally:
+    """Each candidate against the first (the sensible bot's own choice), on
+    the same guesses and the same draws: the sums of its scores, of its gains
+    over the first and of their squares, over the guesses it was played on
+    (it stops when it is clearly worse); and the guesses done."""
+
+    totals: list[float]
+    gaps: list[float]
+    squares: list[float]
+    played: list[int]
+    done: int = 0
+
+    @classmethod
+    def of(cls, count: int) -> "Tally":
+        return cls([0.0] * count, [0.0] * count, [0.0] * count, [0] * count)
+
+    def add(self, i: int, value: float, first: float) -> None:
+        self.totals[i] += value
+        gap = value - first
+        self.gaps[i] += gap
+        self.squares[i] += gap * gap
+        self.played[i] += 1
+
+    def grow(self) -> None:
+        """Room for one more candidate."""
+        for sums in (self.totals, self.gaps, self.squares, self.played):
+            sums.append(0)
 
 
-def _behind(i: int, gaps: list[float], squares: list[float], played: list[int]) -> bool:
+@dataclass(frozen=True, slots=True)
+class Race:
+    """Candidates played on guess after guess: what the seat knows, where a
+    rollout stops and how it is scored, how the expert thinks, its random
+    numbers and its clock."""
+
+    known: Knowledge
+    seat: int
+    stop: int | None
+    fit: dict[int, tuple[float, ...]]
+    style: Style
+    rng: random.Random
+    clock: Callable[[], float] | None
+
+    def run(
+        self,
+        options: list[Move],
+        spare: list[Move],
+        *,
+        iterations: int | None = None,
+        deadline: float | None = None,
+    ) -> Tally:
+        """Play `options` (the first the one the others are measured against)
+        on fresh guesses, `iterations` of them or until `deadline`; against
+        the clock, candidates clearly worse than the first are dropped, and
+        moves of `spare` take their places (both lists are used up)."""
+        count = len(options)
+        tally = Tally.of(count)
+        alive = list(range(count))
+        while True:
+            world = guess(self.known, self.rng)
+            roll_seed = self.rng.getrandbits(64)
+            values = []
+            for i in alive:
+                if deadline is not None and tally.done and self.clock() >= deadline:
+                    break  # Out of time: this guess is left unfinished and unused.
+                roll = random.Random(roll_seed)
+                _, after = step(world, options[i], roll)
+                values.append(rollout(after, self.seat, roll, self.stop, self.fit))
+            if len(values) < len(alive):
+                break
+            for i, value in zip(alive, values, strict=True):
+                tally.add(i, value, values[0])
+            tally.done += 1
+            if iterations is not None:
+                if tally.done >= iterations:
+                    break
+                continue
+            if self.clock() >= deadline:
+                break
+            if tally.done >= self.style.drop_after:
+                alive = [i for i in alive if i == 0 or not self._behind(i, tally)]
+                while spare and len(alive) < count:
+                    options.append(spare.pop(0))
+                    alive.append(len(options) - 1)
+                    tally.grow()
+                if len(alive) == 1:
+                    break  # The first stands: answer now.
+        return tally
+
+    def _behind(self, i: int, tally: Tally) -> bool:
+        return tally.played[i] >= self.style.drop_after and _behind(
+            i, tally.gaps, tally.squares, tally.played, self.style.drop
+        )
+
+
+def _behind(
+    i: int,
+    gaps: list[float],
+    squares: list[float],
+    played: list[int],
+    drop: float = DROP,
+) -> bool:
     mean, error = _gain(gaps[i], squares[i], played[i])
-    return mean + DROP * error <= 0.0
+    return mean + drop * error <= 0.0
 
 
 def _gain(gap: float, square: float, n: int) -> tuple[float, float]:
@@ -645,6 +725,28 @@ def _gain(gap: float, square: float, n: int) -> tuple[float, float]:
         return mean, float("inf")
     variance = max(square - n * mean * mean, 0.0) / (n - 1)
     return mean, (variance / n) ** 0.5
+
+
+def _bar(style: Style, family: int) -> float:
+    """How many standard errors the best of `family` candidates must gain by.
+    With `style.family` the bar rises with their number (Sidak): the chance
+    that any one of them clears it by luck alone is then the chance that a
+    single candidate clears `style.confidence` by luck, so comparing more
+    moves does not make a deviation by noise more likely (the winner's curse)."""
+    if not style.family or family <= 1:
+        return style.confidence
+    normal = NormalDist()
+    return normal.inv_cdf(normal.cdf(style.confidence) ** (1 / family))
+
+
+def _confirmed(fresh: Tally) -> bool:
+    """Whether the deviation (the second of `fresh`) gained over the sensible
+    choice on the fresh guesses too: its gain on the guesses that chose it is
+    the best of several noisy gains and so overstated, the fresh one is not."""
+    if fresh.played[1] < 2:
+        return False
+    mean, _ = _gain(fresh.gaps[1], fresh.squares[1], fresh.played[1])
+    return mean > 0.0
 
 
 def _pick(

@@ -8,7 +8,10 @@ from games.engine.bots import _score_play, _Table
 from games.engine.expert import (
     DROP_AFTER,
     Style,
+    Tally,
+    _bar,
     _behind,
+    _confirmed,
     _pick,
     candidates,
     reserve,
@@ -115,3 +118,72 @@ def test_the_expert_weighs_the_eight_plays_the_sensible_bot_scores_highest():
     top = {m for m in scored if _score_play(table, m) >= _score_play(table, scored[7])}
     options = candidates(state, 0, random.Random(1))
     assert top <= set(options)
+
+
+WIDE = """
+    0 hand: 1M, 2M, 3M, Boardwalk, Park Place, Pass Go, Birthday, Sly Deal
+    1 bank: 5M
+    1 sets: green[Pacific Avenue]
+"""
+
+
+def test_with_many_candidates_the_bar_for_a_deviation_rises():
+    plain, family = Style(), Style(family=True)
+    assert _bar(plain, 9) == _bar(family, 1) == plain.confidence
+    assert plain.confidence < _bar(family, 4) < _bar(family, 9) < 2.5
+    # A gain of 2 standard errors (0.5 a guess, 20 guesses) overrules the
+    # sensible choice as one of two candidates, not as one of nine.
+    gaps, squares, played = [0.0, 10.0], [0.0, 23.75], [20, 20]
+    assert _pick(gaps, squares, played, _bar(family, 1)) == 1
+    assert _pick(gaps, squares, played, _bar(family, 9)) == 0
+
+
+def test_a_recheck_on_fresh_guesses_overturns_deviations_chosen_by_luck():
+    """With no margin asked, three guesses often pick another move than the
+    sensible bot's; three fresh guesses of that move against it keep some."""
+    state = scenario(WIDE)
+    lucky = Style(rounds=0, confidence=0)
+    checked = Style(rounds=0, confidence=0, confirm=0.5)
+    kept = overturned = 0
+    for seed in range(12):
+        sensible = candidates(state, 0, random.Random(seed))[0]
+        chosen = think(state, 0, random.Random(seed), iterations=3, style=lucky)[0]
+        move, info = think(state, 0, random.Random(seed), iterations=6, style=checked)
+        # The same first three guesses choose; the recheck keeps it or not.
+        assert move in (chosen, sensible)
+        if chosen != sensible:
+            kept += move == chosen
+            overturned += move == sensible
+            assert info["iterations"] == 6
+    assert kept and overturned
+
+
+def test_a_deviation_is_confirmed_only_by_a_gain_on_the_fresh_guesses():
+    def fresh(gains):
+        return Tally([0.0] * 2, [0.0, sum(gains)], [0.0, sum(g * g for g in gains)],
+                     [len(gains)] * 2)  # fmt: skip
+
+    assert _confirmed(fresh([3.0, -1.0, 1.0]))
+    assert not _confirmed(fresh([3.0, -4.0, 0.5]))
+    assert not _confirmed(fresh([3.0]))  # one guess says nothing of its spread
+
+
+def test_the_drop_knobs_say_when_a_worse_candidate_stops():
+    state = scenario(POSITION)
+    early = Style(drop_after=3)
+    played = think(state, 0, random.Random(1), seconds=5.0, clock=Ticks(), style=early)[
+        1
+    ]["played"].values()
+    assert 3 <= min(played) < DROP_AFTER
+    # A candidate that plays out exactly as the sensible choice is dropped
+    # whatever the margin; one merely unsure to be worse is not.
+    strict, lax = (
+        think(state, 0, random.Random(1), seconds=0.5, clock=Ticks(), style=style)[1]
+        for style in (Style(), Style(drop=100.0))
+    )
+    assert _full(lax) > _full(strict)
+
+
+def _full(info) -> int:
+    """How many candidates were played on every guess."""
+    return sum(n == info["iterations"] for n in info["played"].values())
