@@ -692,7 +692,7 @@ class Race:
             if self.clock() >= deadline:
                 break
             if tally.done >= self.style.drop_after:
-                alive = [i for i in alive if i == 0 or not self._behind(i, tally)]
+                alive = [i for i in alive if i == 0 or not self._dropped(i, tally)]
                 while spare and len(alive) < count:
                     options.append(spare.pop(0))
                     alive.append(len(options) - 1)
@@ -701,7 +701,7 @@ class Race:
                     break  # The first stands: answer now.
         return tally
 
-    def _behind(self, i: int, tally: Tally) -> bool:
+    def _dropped(self, i: int, tally: Tally) -> bool:
         return tally.played[i] >= self.style.drop_after and _behind(
             i, tally.gaps, tally.squares, tally.played, self.style.drop
         )
