@@ -286,14 +286,24 @@ def _gain_of_card_now(t: _Table, card_id: int) -> float:
             continue
         else:
             have = 0
-        size = SET_SIZE[colour]
-        if have + 1 == size:
+        if have + 1 == SET_SIZE[colour]:
             gain = _completes(t, colour)
         else:
-            gain = 3.0 + 8 * (have + 1) / size + RENT_BY_COUNT[colour][have + 1]
+            gain = _JOIN_GAIN[colour][have]
         if gain > best:
             best = gain
     return best
+
+
+# What a property gains me when it joins a set of `have` cards of its colour
+# short of full but for more than this one card (or starts one), by colour.
+_JOIN_GAIN = {
+    colour: tuple(
+        3.0 + 8 * (have + 1) / size + RENT_BY_COUNT[colour][have + 1]
+        for have in range(size)
+    )
+    for colour, size in SET_SIZE.items()
+}
 
 
 def _loss_of_card(t: _Table, seat: int, card_id: int) -> float:
@@ -324,15 +334,25 @@ def _score_property(t: _Table, key: tuple) -> float:
     if set_index is not None and set_index < len(sets):
         target = sets[set_index]
     have = len(target.cards) if target is not None else 0
-    size = SET_SIZE[colour]
-    if have + 1 == size:
+    if have + 1 == SET_SIZE[colour]:
         return _completes(t, colour)
     if target is None and MULTICOLOUR[card_id]:
         return -1.0
     # A fresh set beside an open one of the same colour helps nobody.
     if target is None and t.best_open_set(colour) is not None:
         return 200.0
-    return 300.0 + 40 * (have + 1) / size + RENT_BY_COUNT[colour][have + 1]
+    return _LAY_SCORE[colour][have]
+
+
+# What laying a property scores when it joins a set of `have` cards of its
+# colour short of full but for more than this one card (or starts one), by colour.
+_LAY_SCORE = {
+    colour: tuple(
+        300.0 + 40 * (have + 1) / size + RENT_BY_COUNT[colour][have + 1]
+        for have in range(size)
+    )
+    for colour, size in SET_SIZE.items()
+}
 
 
 def _score_move_wild(t: _Table, key: tuple) -> float:
@@ -373,7 +393,7 @@ def _score_rent(t: _Table, key: tuple) -> float:
     _, _, card_id, _, set_index, target, doubles = key
     base = t.me.sets[set_index].rent(t.state.options)
     collected = _collected(t, base * 2 ** len(doubles), target)
-    if collected < (4 if card_id in _WILD_RENTS else 2) and len(t.me.hand) <= 7:
+    if collected < _RENT_FLOOR[card_id] and len(t.me.hand) <= 7:
         return -1.0
     if doubles:
         plain = _collected(t, base, target)
@@ -386,10 +406,9 @@ def _score_rent(t: _Table, key: tuple) -> float:
     return 150.0 + 20 * collected - 40 * len(doubles) + aim
 
 
-# Wild rents: one target, and worth holding back for a bigger rent.
-_WILD_RENTS = frozenset(
-    c.id for c in DECK if c.kind is Kind.rent and len(c.colours) > 2
-)
+# The least a rent card should collect, by id: a wild rent (one target) is
+# worth holding back for a bigger rent.
+_RENT_FLOOR: tuple[int, ...] = tuple(4 if len(c.colours) > 2 else 2 for c in DECK)
 
 
 def _score_debt(t: _Table, key: tuple) -> float:

@@ -25,6 +25,7 @@ from .state import (
     Target,
     make,
     replace,
+    with_hand,
 )
 
 
@@ -232,7 +233,7 @@ def _cards_dealt(state: State, e: ev.CardsDealt) -> State:
     return replace(
         state,
         draw=state.draw[n:],
-        players=_set_player(state, e.seat, replace(p, hand=p.hand + e.cards)),
+        players=_set_player(state, e.seat, with_hand(p, p.hand + e.cards)),
     )
 
 
@@ -265,7 +266,7 @@ def _cards_drawn(state: State, e: ev.CardsDrawn) -> State:
     return replace(
         state,
         draw=state.draw[len(e.cards) :],
-        players=_set_player(state, e.seat, replace(p, hand=p.hand + e.cards)),
+        players=_set_player(state, e.seat, with_hand(p, p.hand + e.cards)),
     )
 
 
@@ -297,7 +298,7 @@ def _play_action(
     """Action cards go from the hand to the discard pile, a play each; the
     `pending` action they start goes into the same copy of the state."""
     p = state.players[seat]
-    p = replace(p, hand=_without_all(p.hand, cards))
+    p = with_hand(p, _without_all(p.hand, cards))
     return replace(
         state,
         plays=state.plays + len(cards),
@@ -405,7 +406,7 @@ def _building_played(state: State, e: ev.BuildingPlayed) -> State:
 
 def _just_say_no_played(state: State, e: ev.JustSayNoPlayed) -> State:
     p = state.players[e.seat]
-    players = _set_player(state, e.seat, replace(p, hand=_without(p.hand, e.card)))
+    players = _set_player(state, e.seat, with_hand(p, _without(p.hand, e.card)))
     pending = state.pending
     t = pending.target(e.target)
     status = SAID_NO if e.seat == e.target else RESPOND
@@ -515,7 +516,7 @@ def _hand_limit_reached(state: State, e: ev.HandLimitReached) -> State:
 
 def _hand_discarded(state: State, e: ev.HandDiscarded) -> State:
     p = state.players[e.seat]
-    players = _set_player(state, e.seat, replace(p, hand=_without_all(p.hand, e.cards)))
+    players = _set_player(state, e.seat, with_hand(p, _without_all(p.hand, e.cards)))
     if e.to_draw_pile:
         return replace(state, players=players, draw=state.draw + e.cards)
     return replace(state, players=players, discard=state.discard + e.cards)

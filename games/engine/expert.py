@@ -65,7 +65,7 @@ from .cards import DECK, HOTEL_RENT, HOUSE_RENT, SET_SIZE, VALUE, Action, Kind, 
 from .errors import IllegalMove
 from .moves import Discard, EndTurn, Move, Pay, Resign
 from .rules import awaiting, default_discard, default_payment, legal_moves, step
-from .state import OVER, PLAY, Player, State, replace
+from .state import OVER, PLAY, Player, State, replace, with_hand
 
 DEFAULT_SECONDS = 1.0
 # The work done when the caller gives seconds but no clock to measure them.
@@ -140,7 +140,7 @@ class Knowledge:
 def knowledge(state: State, seat: int) -> Knowledge:
     """What `seat` may know of `state`, and nothing more."""
     players = tuple(
-        p if i == seat else replace(p, hand=()) for i, p in enumerate(state.players)
+        p if i == seat else with_hand(p, ()) for i, p in enumerate(state.players)
     )
     unseen = sorted(c for i, p in enumerate(state.players) if i != seat for c in p.hand)
     unseen += state.draw
@@ -162,7 +162,7 @@ def guess(known: Knowledge, rng: random.Random) -> State:
     at = 0
     for i, count in enumerate(known.hand_counts):
         if i != known.seat and count:
-            players[i] = replace(players[i], hand=tuple(pool[at : at + count]))
+            players[i] = with_hand(players[i], tuple(pool[at : at + count]))
             at += count
     return replace(known.public, players=tuple(players), draw=tuple(pool[at:]))
 

@@ -1024,11 +1024,12 @@ def _rent_keys(
     rent), with each choice of Double the Rent cards."""
     colours = _COLOURS[c]
     targets = (None,) if len(colours) <= 2 else opponents
+    append = out.append
     for colour in filter(mine.__contains__, colours):
         for i in mine[colour]:
             for target in targets:
-                key = (mv.ChargeRent, seat, c, colour, i, target)
-                out.extend([(*key, doubles) for doubles in double_choices])
+                for doubles in double_choices:
+                    append((mv.ChargeRent, seat, c, colour, i, target, doubles))
 
 
 def _rent_choices(
@@ -1076,33 +1077,34 @@ def _wild_keys(
     out: list[tuple], player: Player, seat: int, opens: dict[Colour, list[int]]
 ) -> None:
     """The moves of the wild cards in front of the player to another colour."""
-    sets = player.sets
     located = [
-        (c, i)
-        for i, s in enumerate(sets)
+        (c, s.colour)
+        for s in player.sets
         if not _WILDS.isdisjoint(s.cards)
         for c in s.cards
         if c in _WILDS
     ]
-    located += [(c, None) for c in player.loose]
+    if player.loose:
+        located += [(c, None) for c in player.loose]
+    append = out.append
     open_colours = None
-    for c, src in located:
-        src_colour = sets[src].colour if src is not None else None
+    for c, src_colour in located:
         multicolour = _MULTICOLOUR[c]
         colours = _COLOURS[c]
         if multicolour:
             # It can be any colour: only those with an open set count.
             if open_colours is None:
-                open_colours = [x for x in ALL_COLOURS if x in opens]
+                open_colours = list(filter(opens.__contains__, ALL_COLOURS))
             colours = open_colours
         for colour in colours:
             if colour == src_colour:
                 continue
-            dests = opens.get(colour, ())
+            dests = opens.get(colour)
             if dests:
-                out.extend([(mv.MoveWild, seat, c, colour, i) for i in dests])
+                for i in dests:
+                    append((mv.MoveWild, seat, c, colour, i))
             elif not multicolour:
-                out.append((mv.MoveWild, seat, c, colour, None))
+                append((mv.MoveWild, seat, c, colour, None))
 
 
 def legal_moves(state: State, seat: int) -> list[mv.Move]:

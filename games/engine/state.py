@@ -31,6 +31,17 @@ def replace(obj, **changes):
     return new
 
 
+def with_hand(player: "Player", hand: tuple[int, ...]) -> "Player":
+    """replace(player, hand=hand), keeping what was worked out from the player
+    (DERIVED), which reads only the cards in front of them, never the hand: a
+    draw or an action card played leaves the table as it was."""
+    new = _new(Player)
+    attributes = new.__dict__
+    attributes |= player.__dict__
+    attributes["hand"] = hand
+    return new
+
+
 def make(cls, **fields):
     """cls(**fields) for these frozen records (every field without a default
     given), without the frozen dataclass's __init__, which sets each field
@@ -75,9 +86,9 @@ def quick_init(cls):
 
 
 # The key under which a record keeps what was worked out from it (not a field:
-# equality, serialising and replay never see it; replace drops it): a State's
-# rules.awaiting, a Player's full colours, payable value and payable cards (a
-# list of the three, each None until asked).
+# equality, serialising and replay never see it; replace drops it, with_hand
+# keeps a Player's): a State's rules.awaiting, a Player's full colours, payable
+# value and payable cards (a list of the three, each None until asked).
 DERIVED = "_derived"
 # Where a Player's DERIVED list keeps each.
 _FULL_COLOURS, _PAYABLE_VALUE, _PAYABLE = range(3)

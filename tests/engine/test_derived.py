@@ -6,7 +6,7 @@ import pickle
 
 from games.engine import awaiting, new_game
 from games.engine.cards import Colour
-from games.engine.state import Player, PropertySet, replace
+from games.engine.state import DERIVED, Player, PropertySet, replace, with_hand
 
 
 def test_a_state_pickles_the_same_before_and_after_it_is_asked_questions():
@@ -48,3 +48,18 @@ def test_a_copy_with_another_bank_or_set_is_worth_what_it_holds_now():
     assert richer.payable() == (92, 93, 0)
     assert fuller.payable() == (92, 0, 1)
     assert player.payable_value() == 3
+
+
+def test_a_copy_with_another_hand_keeps_what_was_worked_out_from_the_table():
+    brown = PropertySet(colour=Colour.brown, cards=(0, 1))  # a full set
+    player = Player(hand=(92,), bank=(93,), sets=(brown,))
+    assert player.full_colours() == frozenset({Colour.brown})
+    assert player.payable_value() == 4
+
+    drawn = with_hand(player, (92, 94))
+
+    assert drawn == replace(player, hand=(92, 94))
+    assert drawn.__dict__[DERIVED] is player.__dict__[DERIVED]  # not worked out again
+    assert drawn.full_colours() == frozenset({Colour.brown})
+    assert drawn.payable_value() == 4
+    assert pickle.dumps(drawn) == pickle.dumps(replace(player, hand=(92, 94)))
