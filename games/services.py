@@ -532,6 +532,9 @@ def bots_play(*, game_id: int, version: int) -> bool:
 def _play_bot(table: "_Table", seat: Seat) -> None:
     """The bot's move; if the bot fails, the default move (and log it)."""
     try:
+        history = None
+        if seat.bot in table.kind.history_bots:
+            history = table.public_history(seat.position)
         move = table.kind.bot_move(
             table.state,
             seat.position,
@@ -539,6 +542,7 @@ def _play_bot(table: "_Table", seat: Seat) -> None:
             _rng(),
             seconds=getattr(settings, "BOT_EXPERT_SECONDS", 1.0),
             clock=time.perf_counter,
+            history=history,
         )
         events = table.check(move)
     except Exception:
@@ -605,6 +609,20 @@ class _Table:
                     created_at=self.now,
                 )
             )
+
+    def public_history(self, position: int) -> list[dict]:
+        """The game's events so far (those stored and those of this
+        transaction) as the seat at `position` may read them."""
+        stored = (
+            GameEvent.objects.filter(game=self.game)
+            .order_by("seq")
+            .values_list("data", flat=True)
+        )
+        engine = self.engine
+        return [
+            engine.redact(engine.from_json(data), position)
+            for data in (*stored, *(row.data for row in self.rows))
+        ]
 
     def awaited_seats(self) -> list[int]:
         """Seats owing a decision now, in the engine's order, each once."""

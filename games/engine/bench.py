@@ -52,17 +52,22 @@ def play(
     *,
     options: Options | None = None,
     max_decisions: int = MAX_DECISIONS,
+    events: list | None = None,
 ) -> Game:
     """Play one game with one bot per seat; every random choice comes from `seed`.
 
     A game still running after `max_decisions` decisions is cut and marked
-    `capped`; a game that ends with no winner is a draw.
+    `capped`; a game that ends with no winner is a draw. `events`: the list
+    the game's events go into as they happen (`Game.events`), for a bot that
+    reads the game's history.
     """
     clock = time.perf_counter
     game = Game(seats=len(bots), seed=seed)
+    if events is not None:
+        game.events = events
     engine_rng = random.Random(seed)
     bot_rngs = [random.Random(seed * 1_000 + i + 1) for i in range(len(bots))]
-    game.events = setup(len(bots), options or Options(), engine_rng)
+    game.events.extend(setup(len(bots), options or Options(), engine_rng))
     state = replay(game.events)
     while not state.over:
         if game.decisions >= max_decisions:

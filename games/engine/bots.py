@@ -7,8 +7,9 @@ a move the engine accepts.
 """
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from operator import attrgetter
+from typing import Any
 
 from .cards import (
     DECK,
@@ -753,13 +754,18 @@ def bot_move(
     *,
     seconds: float | None = None,
     clock: Callable[[], float] | None = None,
+    history: Sequence[Mapping[str, Any]] | None = None,
 ) -> Move:
     """The move the named bot makes for `seat` now (the site's entry point).
     `seconds`: the expert's thinking budget (its default when None), measured
-    by `clock` (the caller's: the engine has none)."""
+    by `clock` (the caller's: the engine has none); `history`: the game's
+    events as `view.redact` gives them to `seat`, which the expert reads for
+    what the other hands lack (`expert.Style.infer`)."""
     rng = rng if rng is not None else random.Random()
     if name == "expert":
         if seconds is None:
-            return expert_bot(state, seat, rng, clock=clock)
-        return expert_bot(state, seat, rng, seconds=seconds, clock=clock)
+            return expert_bot(state, seat, rng, clock=clock, history=history)
+        return expert_bot(
+            state, seat, rng, seconds=seconds, clock=clock, history=history
+        )
     return ALL_BOTS[name](state, seat, rng)

@@ -57,10 +57,12 @@ debt that takes everything) are answered at once.
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
+from typing import Any
 
+from . import infer
 from .cards import DECK, HOTEL_RENT, HOUSE_RENT, SET_SIZE, VALUE, Action, Kind, rent_for
 from .errors import IllegalMove
 from .moves import Discard, EndTurn, Move, Pay, Resign
@@ -121,6 +123,9 @@ class Style:
     confirm: float = 0.0
     drop: float = DROP
     drop_after: int = DROP_AFTER
+    # Deal the guesses by what the opponents' public moves say their hands
+    # lack (`infer`), when the caller passes the seat's public history.
+    infer: bool = False
 
 
 STYLE = Style()
@@ -153,18 +158,37 @@ def knowledge(state: State, seat: int) -> Knowledge:
     )
 
 
-def guess(known: Knowledge, rng: random.Random) -> State:
+# By seat, the cards each card of its hand may not be (None: any).
+Barred = tuple[tuple[frozenset[int], ...] | None, ...]
+
+
+def guess(known: Knowledge, rng: random.Random, barred: Barred = ()) -> State:
     """One full position consistent with what the seat knows: the unseen cards
-    shuffled and dealt to the other hands, the rest the draw pile."""
+    shuffled and dealt to the other hands, the rest the draw pile. `barred`
+    (`infer.slots`): by seat, the cards each card of its hand may not be,
+    oldest first; such a hand is dealt first, each card the first of the
+    shuffled pool it may be (any, when none is left)."""
     pool = list(known.unseen)
     rng.shuffle(pool)
     players = list(known.public.players)
+    for i, bars in enumerate(barred):
+        if bars is not None:
+            players[i] = with_hand(players[i], _deal_barred(pool, bars))
     at = 0
     for i, count in enumerate(known.hand_counts):
-        if i != known.seat and count:
+        if i != known.seat and count and (i >= len(barred) or barred[i] is None):
             players[i] = with_hand(players[i], tuple(pool[at : at + count]))
             at += count
     return replace(known.public, players=tuple(players), draw=tuple(pool[at:]))
+
+
+def _deal_barred(pool: list[int], bars: tuple[frozenset[int], ...]) -> tuple[int, ...]:
+    """A hand taken out of the shuffled `pool`, a card for each of `bars`."""
+    hand = []
+    for bar in bars:
+        at = next((j for j, c in enumerate(pool) if c not in bar), 0)
+        hand.append(pool.pop(at))
+    return tuple(hand)
 
 
 # Scoring a position ----------------------------------------------------------
@@ -555,15 +579,22 @@ def think(
     iterations: int | None = None,
     clock: Callable[[], float] | None = None,
     style: Style = STYLE,
+    history: Sequence[Mapping[str, Any]] | None = None,
 ) -> tuple[Move, dict]:
     """The expert's move and what it found: candidates, their mean scores and
     the guesses each was played on, the iterations run. `iterations` fixes the
     work (same seed, same move); otherwise it thinks for about `seconds`.
-    `style` says how far a rollout plays and how many moves it compares."""
+    `style` says how far a rollout plays and how many moves it compares;
+    `history`, the game's events as `view.redact` gives them to `seat`, what
+    the guesses may learn from (with `style.infer`)."""
     if _entry(state, seat) is None:
         raise IllegalMove("That seat owes no decision now.")
     known = knowledge(state, seat)
     del state  # From here on, only what the seat knows.
+    barred: Barred = ()
+    if style.infer and history is not None:
+        found = infer.lacks(history, seat, known.public.options)
+        barred = infer.slots(found, known.hand_counts, seat)
     own = guess(known, random.Random(0))
     moves = legal_moves(own, seat)
     quick = trivial(own, seat, moves)
@@ -579,7 +610,7 @@ def think(
     stop = own.turn + rounds * len(own.remaining()) if rounds is not None else None
     if iterations is None and clock is None:
         iterations = ITERATIONS_WITHOUT_CLOCK
-    race = Race(known, seat, stop, FITS[style.fit], style, rng, clock)
+    race = Race(known, seat, stop, FITS[style.fit], style, rng, clock, barred)
     # The share of the budget `style.confirm` is kept for the recheck.
     if iterations is not None:
         checks = round(iterations * style.confirm)
@@ -654,6 +685,7 @@ class Race:
     style: Style
     rng: random.Random
     clock: Callable[[], float] | None
+    barred: Barred = ()  # what the other hands lack (`guess`)
 
     def run(
         self,
@@ -671,7 +703,7 @@ class Race:
         tally = Tally.of(count)
         alive = list(range(count))
         while True:
-            world = guess(self.known, self.rng)
+            world = guess(self.known, self.rng, self.barred)
             roll_seed = self.rng.getrandbits(64)
             values = []
             for i in alive:
@@ -778,6 +810,7 @@ def expert_bot(
     iterations: int | None = None,
     clock: Callable[[], float] | None = None,
     style: Style = STYLE,
+    history: Sequence[Mapping[str, Any]] | None = None,
 ) -> Move:
     """A thinking player: see the module's docstring."""
     return think(
@@ -788,4 +821,5 @@ def expert_bot(
         iterations=iterations,
         clock=clock,
         style=style,
+        history=history,
     )[0]

@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from games.engine.bench import play
 from games.engine.bots import Bot, sensible_bot
 from games.engine.expert import STYLE, Style, think
+from games.engine.view import redact
 
 Z95 = 1.959963984540054
 # Student's t, its 0.975 quantile for 1 to 9 degrees of freedom; from 10 on, a
@@ -142,8 +143,12 @@ def expert_game(job: Job) -> dict:
     """Play one game of `job`: the expert at its seat, sensible bots in the rest."""
     clock = time.process_time if job.cpu else time.perf_counter
     thinks: list[float] = []
+    events: list = []
+    # The game's events as the expert's seat reads them, redacted once each.
+    history: list[dict] = []
 
     def expert(state, seat, rng):
+        history.extend(redact(e, seat) for e in events[len(history) :])
         started = clock()
         move, info = think(
             state,
@@ -153,6 +158,7 @@ def expert_game(job: Job) -> dict:
             iterations=job.iterations,
             clock=clock,
             style=job.style,
+            history=history,
         )
         if not info["trivial"]:
             thinks.append(clock() - started)
@@ -160,7 +166,7 @@ def expert_game(job: Job) -> dict:
 
     lineup: list[Bot] = [sensible_bot] * job.seats
     lineup[job.at] = expert
-    game = play(lineup, job.seed)
+    game = play(lineup, job.seed, events=events)
     return {
         "deal": job.deal,
         "at": job.at,

@@ -48,7 +48,9 @@ class GameKind:
     max_seats: int
     # Seat.Bot values that can play it, strongest last (the waiting room's choice).
     bots: tuple[str, ...]
-    # (state, seat, level, rng, *, seconds, clock) -> Move: a bot seat's move.
+    # (state, seat, level, rng, *, seconds, clock, history) -> Move: a bot
+    # seat's move; `history`, the game's events as the engine's `redact`
+    # gives them to that seat, for the levels in `history_bots` (else None).
     bot_move: Callable[..., Any]
     # The partial drawn in the table's main area, from `present`'s context.
     table_template: str
@@ -81,6 +83,9 @@ class GameKind:
     # the line before (`run`, the last just before `event`) and `event`, or
     # None when `event` starts a line of its own. None: a line per event.
     join_line: Callable[..., str | None] | None = None
+    # Bot levels that read the seat's public history (`bot_move`'s `history`):
+    # reading it costs the site a query of the game's events.
+    history_bots: tuple[str, ...] = ()
 
     @property
     def option_labels(self) -> dict[str, str]:

@@ -14,7 +14,7 @@ from games.kinds.classic.history import join_line
 from games.kinds.classic.owed import owed_line
 
 
-def _bot_move(state, seat, level, rng, *, seconds=None, clock=None):
+def _bot_move(state, seat, level, rng, *, seconds=None, clock=None, history=None):
     return bots.BOTS[level](state, seat, rng)
 
 

@@ -8,9 +8,11 @@ from games.kinds.deal.table import deal_table
 from games.kinds.posted import json_move
 
 
-def _bot_move(state, seat, level, rng, *, seconds=None, clock=None):
+def _bot_move(state, seat, level, rng, *, seconds=None, clock=None, history=None):
     # Looked up at each call, so a test may replace `bots.bot_move`.
-    return bots.bot_move(state, seat, level, rng, seconds=seconds, clock=clock)
+    return bots.bot_move(
+        state, seat, level, rng, seconds=seconds, clock=clock, history=history
+    )
 
 
 def _moves_from_post(data, view: dict, seat: int) -> list:
@@ -64,6 +66,7 @@ DEAL = GameKind(
     max_seats=5,
     bots=("sensible", "random", "expert"),
     bot_move=_bot_move,
+    history_bots=("expert",),
     table_template="games/table.html#main",
     present=deal_table,
     moves_from_post=_moves_from_post,
