@@ -41,6 +41,25 @@ hands, the draw order) lead to the same move for the same random seed. (It
 forgets the order of cards it discarded to the bottom of the draw pile itself:
 knowing less than it may is not cheating.)
 
+What the opponents did says more than the counts do (`Style.infer`, and the
+`infer` module says what it reads and why it is sound): a sensible player
+that let a Deal Breaker through held no Just Say No, one that banked a 1M
+held no property, one that ended its turn with plays left kept only what it
+never plays for itself. Given the seat's public history (the game's events as
+`view.redact` gives them to the seat: the site's and the bench's callers pass
+it), the expert reads what each other hand lacked, and when, and deals each
+guess to agree: a card of the hand that was already held then is never one
+it lacked, and only as many cards as its holder has drawn since are free of
+it. Every other card is dealt uniformly, as without a history, and a hand
+the evidence cannot fill (its holder is not the sensible bot) takes any
+card. The history is public, so the guarantee above holds with it: two
+states that differ only in hidden cards, with the same history, lead to the
+same move. Why not weight guesses by how likely each makes the opponents'
+moves (a particle filter over the whole game): that needs their past hands
+guessed too, move by move, at far more cost a guess than a rollout's; the
+facts read here are those the sensible bot's rules make certain, which cost
+a scan of the history once a decision.
+
 The budget is an iteration count when one is given (tests, and whenever the
 same seed must give the same move) and otherwise wall-clock seconds per
 decision (the site: settings.BOT_EXPERT_SECONDS), checked between rollouts: a

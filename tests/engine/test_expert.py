@@ -15,13 +15,16 @@ from games.engine import (
     DealBreaker,
     Discard,
     IllegalMove,
+    Options,
     Pay,
     State,
     awaiting,
     decide,
     legal_moves,
-    new_game,
+    redact,
+    replay,
     scenario,
+    setup,
     step,
 )
 from games.engine.bench import play
@@ -34,6 +37,7 @@ from games.engine.expert import (
     knowledge,
     think,
 )
+from games.engine.infer import lacks
 from games.engine.state import replace
 
 from .support import apply, held
@@ -41,6 +45,7 @@ from .support import apply, held
 # Rollouts to the end of the turn in play: the tests check what the expert
 # does, not how well.
 QUICK = Style(rounds=0)
+INFER = Style(rounds=0, infer=True)
 
 
 def expert(state, seat, rng):
@@ -50,14 +55,21 @@ def expert(state, seat, rng):
 
 def position(seed: int, decisions: int) -> State:
     """A 3-seat game of sensible bots, stopped after some decisions."""
-    state = new_game(3, seed)
+    return played(seed, decisions)[0]
+
+
+def played(seed: int, decisions: int) -> tuple[State, list]:
+    """`position` and the events that led to it."""
+    events = list(setup(3, Options(), random.Random(seed)))
+    state = replay(events)
     rng = random.Random(seed)
     for _ in range(decisions):
         if state.over:
             break
         seat = awaiting(state)[0].seat
-        _, state = step(state, sensible_bot(state, seat, rng), rng)
-    return state
+        made, state = step(state, sensible_bot(state, seat, rng), rng)
+        events += made
+    return state, events
 
 
 def reshuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
@@ -104,20 +116,51 @@ def test_expert_makes_only_legal_moves_over_self_play():
 )
 @given(
     seed=st.integers(0, 10_000),
-    decisions=st.integers(0, 80),
+    decisions=st.integers(0, 120),
     shuffle=st.integers(0, 2**32 - 1),
     bot_seed=st.integers(0, 2**32 - 1),
 )
 def test_expert_never_peeks_at_hidden_cards(seed, decisions, shuffle, bot_seed):
-    state = position(seed, decisions)
+    state, events = played(seed, decisions)
     if state.over:
         return
     seat = awaiting(state)[-1].seat
     other = reshuffle_hidden(state, seat, random.Random(shuffle))
     assert knowledge(state, seat) == knowledge(other, seat)
-    first = expert_bot(state, seat, random.Random(bot_seed), iterations=2, style=QUICK)
-    again = expert_bot(other, seat, random.Random(bot_seed), iterations=2, style=QUICK)
-    assert first == again
+    # With the public history too: it is the same for both states.
+    history = [redact(e, seat) for e in events]
+    for style, read in ((QUICK, None), (INFER, history)):
+        first, again = (
+            expert_bot(
+                p,
+                seat,
+                random.Random(bot_seed),
+                iterations=2,
+                style=style,
+                history=read,
+            )
+            for p in (state, other)
+        )
+        assert first == again
+
+
+def test_the_history_changes_the_guesses_only_with_the_infer_style():
+    state, events = played(7, 40)
+    seat = awaiting(state)[0].seat
+    history = [redact(e, seat) for e in events]
+    assert lacks(history, seat, state.options)
+    seen = {}
+    for name, style, passed in (
+        ("blind", Style(rounds=0), None),
+        ("ignored", Style(rounds=0), history),
+        ("off", Style(rounds=0, infer=True), None),
+        ("read", Style(rounds=0, infer=True), history),
+    ):
+        _, info = think(
+            state, seat, random.Random(3), iterations=16, style=style, history=passed
+        )
+        seen[name] = info["scores"]
+    assert seen["blind"] == seen["ignored"] == seen["off"] != seen["read"]
 
 
 def test_two_positions_with_different_hidden_cards_are_one_to_the_expert():

@@ -8,6 +8,7 @@ import time
 import pytest
 
 from games.engine import events as ev
+from games.engine import strength
 from games.engine.bench import main, play
 from games.engine.bots import sensible_bot
 from games.engine.expert import STYLE, Style
@@ -22,6 +23,7 @@ from games.engine.strength import (
     t_interval,
     wilson,
 )
+from games.engine.view import redact
 
 QUICK = Style(rounds=0)
 
@@ -184,3 +186,21 @@ def test_the_bench_command_plays_the_expert_paired_against_a_variant(capsys):
     assert "C (rounds=0 confidence=0.0): won" in text
     assert "B - A:" in text and "of 3 games ended otherwise with B" in text
     assert "C - A:" in text and "of 3 games ended otherwise with C" in text
+
+
+def test_the_expert_reads_its_seats_public_history_as_the_game_goes(monkeypatch):
+    histories = []
+
+    def spy(state, seat, rng, **kw):
+        histories.append(list(kw["history"]))
+        return sensible_bot(state, seat, rng), {"trivial": True}
+
+    monkeypatch.setattr(strength, "think", spy)
+    job = strength.Job(0, 77, 3, 1, "A", QUICK, None, 1, False)
+    strength.expert_game(job)
+    # The spy played as the sensible bot: the game is the sensible one.
+    events = play([sensible_bot] * 3, 77).events
+    assert len(histories) > 20
+    for history in histories:
+        assert history == [redact(e, 1) for e in events[: len(history)]]
+    assert len(histories[-1]) > len(histories[0])

@@ -6,10 +6,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import services
+from games import engine, services
 from games.engine import bots
 from games.kinds.deal.table import _status_line
-from games.models import Game, Seat
+from games.models import Game, GameEvent, Seat
 from games.rating_models import Rating
 from games.ratings import bot_accounts
 from tests.games.factories import (
@@ -95,3 +95,42 @@ def test_the_status_line_says_a_bot_is_thinking():
     names = ["Ann", "Bot 2 (expert)"]
     assert _status_line(view, names, 0, bots={1}) == "Bot 2 (expert) is thinking."
     assert _status_line(view, names, 0) == "Bot 2 (expert) is playing."
+
+
+def test_the_expert_reads_only_its_seats_public_history(user, monkeypatch):
+    calls = []
+    real = bots.bot_move
+
+    def spy(state, seat, name="sensible", rng=None, **kw):
+        if name == "expert":
+            stored = GameEvent.objects.filter(game=game).count()
+            calls.append((seat, kw["history"], stored))
+        return real(state, seat, name, rng, **kw)
+
+    monkeypatch.setattr(bots, "bot_move", spy)
+    game = make_game(creator=user, seat_count=2, start=False)
+    services.game_add_bots(game_id=game.pk, user=user, bot=Seat.Bot.EXPERT)
+    for _ in range(30):
+        if len(calls) >= 3:
+            break
+        seat = awaited_seat(game)
+        game = fresh(game)
+        if seat.user_id is None:
+            services.bots_play(game_id=game.pk, version=game.version)
+        else:
+            move_submit_as(game, seat, default_move(game, seat))
+    assert len(calls) >= 3
+    stored = [
+        engine.from_json(data)
+        for data in GameEvent.objects.filter(game=game)
+        .order_by("seq")
+        .values_list("data", flat=True)
+    ]
+    for seat, history, count in calls:
+        # Every event so far, each as that seat may read it: no other hand.
+        assert history == [engine.redact(e, seat) for e in stored[:count]]
+        assert history[0]["order"] is None
+        for other in history:
+            if other["type"] in ("CardsDealt", "CardsDrawn") and other["seat"] != seat:
+                assert other["cards"] is None
+    assert calls[-1][2] > calls[0][2]
