@@ -610,10 +610,6 @@ def think(
         raise IllegalMove("That seat owes no decision now.")
     known = knowledge(state, seat)
     del state  # From here on, only what the seat knows.
-    barred: Barred = ()
-    if style.infer and history is not None:
-        found = infer.lacks(history, seat, known.public.options)
-        barred = infer.slots(found, known.hand_counts, seat)
     own = guess(known, random.Random(0))
     moves = legal_moves(own, seat)
     quick = trivial(own, seat, moves)
@@ -629,6 +625,10 @@ def think(
     stop = own.turn + rounds * len(own.remaining()) if rounds is not None else None
     if iterations is None and clock is None:
         iterations = ITERATIONS_WITHOUT_CLOCK
+    barred: Barred = ()
+    if style.infer and history is not None:
+        found = infer.lacks(history, seat, known.public.options)
+        barred = infer.slots(found, known.hand_counts, seat)
     race = Race(known, seat, stop, FITS[style.fit], style, rng, clock, barred)
     # The share of the budget `style.confirm` is kept for the recheck.
     if iterations is not None:
