@@ -372,7 +372,7 @@ class GameCheckpoint(models.Model):
     A cache like `Game.snapshot`, for replay: the state after any event N is
     this row's state at the nearest multiple of EVERY at or below N, evolved
     by at most EVERY - 1 events. Written with the moves that cross a multiple
-    (`services._Table`), and filled in lazily for games older than this table.
+    (`services.table._Table`), and filled in lazily for games older than this table.
     """
 
     # Replay costs about 4 µs an event (games.engine.bench), so replaying at

@@ -1,7 +1,7 @@
 """Player ratings: OpenSkill's Plackett-Luce model, updated once per rated game.
 
 A rated game that finishes updates every account at the table once, in the
-transaction that finishes it (`game_rate`, called by `services._Table.save`):
+transaction that finishes it (`game_rate`, called by `services.table._Table.save`):
 one `RatingChange` per (game, user), unique, so a retry or a second call never
 counts a game twice. Each player's rating row is locked (in user id order, so
 two games finishing at once cannot deadlock) before it is read, so a player's

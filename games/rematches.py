@@ -22,7 +22,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import selectors, services
+from games import selectors
 from games.chat.selectors import mutes
 from games.errors import (
     NotAPlayer,
@@ -33,6 +33,9 @@ from games.errors import (
 )
 from games.models import Game, GameEvent, Rematch, Seat
 from games.notifications.decisions import rematch_asks_record
+from games.services import lobby, randomness
+from games.services.notify import DEADLINE_ETA_HORIZON, _announce
+from games.services.table import _lock, _seats
 
 if TYPE_CHECKING:
     from accounts.models import User
@@ -137,7 +140,7 @@ def rematch_expire(*, rematch_id: int) -> bool:
     if game_id is None:
         return False
     with transaction.atomic():
-        game = services._lock(game_id)
+        game = _lock(game_id)
         rematch = Rematch.objects.get(pk=rematch_id)
         now = timezone.now()
         if rematch.status != Rematch.Status.ASKED or rematch.expires_at > now:
@@ -160,8 +163,8 @@ def rematches_due(now) -> list[int]:
 
 def _locked(game_id: int, user) -> tuple[Game, list[Seat], Seat]:
     """The finished game (locked), its seats, and `user`'s seat at it."""
-    game = services._lock(game_id)
-    seats = services._seats(game)
+    game = _lock(game_id)
+    seats = _seats(game)
     seat = next((s for s in seats if user is not None and s.user_id == user.pk), None)
     if seat is None or not getattr(user, "is_authenticated", False):
         raise NotAPlayer(NOT_A_PLAYER)
@@ -220,7 +223,7 @@ def _start(game: Game, seats: list[Seat], rematch: Rematch, now) -> Game:
     """Deal the new game and seat everyone, rotated: the player after the last
     game's first player starts, and everyone keeps their neighbours."""
     count = len(seats)
-    events = game.engine.setup(count, game.rule_options(), services._rng())
+    events = game.engine.setup(count, game.rule_options(), randomness._rng())
     first = events[0].first
     shift = first - (_first_player(game) + 1)
     new = Game.objects.create(
@@ -244,7 +247,7 @@ def _start(game: Game, seats: list[Seat], rematch: Rematch, now) -> Game:
         )
         for seat in seats
     )
-    services._start(new, services._seats(new), events=events)
+    lobby._start(new, _seats(new), events=events)
     rematch.status = Rematch.Status.STARTED
     rematch.decided_at = now
     rematch.save(update_fields=["accepted", "status", "decided_at"])
@@ -266,7 +269,7 @@ def _changed(game: Game) -> None:
     """Move the finished table's stamp on and tell its browsers (on commit)."""
     game.rematch_changes += 1
     game.save(update_fields=["rematch_changes"])
-    services._announce(game)
+    _announce(game)
 
 
 def _queue_expiry(rematch: Rematch) -> None:
@@ -276,9 +279,7 @@ def _queue_expiry(rematch: Rematch) -> None:
     def queue() -> None:
         from games import tasks
 
-        horizon = getattr(
-            settings, "GAMES_DEADLINE_ETA_HORIZON", services.DEADLINE_ETA_HORIZON
-        )
+        horizon = getattr(settings, "GAMES_DEADLINE_ETA_HORIZON", DEADLINE_ETA_HORIZON)
         if expires_at - timezone.now() <= horizon:
             tasks.rematch_expire.apply_async((rematch_id,), eta=expires_at)
 

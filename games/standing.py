@@ -8,10 +8,10 @@ payment (the least, from the bank first). With both on, a charge resolves at
 once for that player. Each can be set for one game (`Seat.accept_charges`,
 `Seat.pay_suggested`; None follows the profile).
 
-They are applied on the one write path (`services._Table.save`), in the same
-transaction as the move that made the decision due, with the same moves and
-events as if the player had clicked: the cause is "player", since the player
-decided, only earlier.
+They are applied on the one write path (`games.services.table._Table.save`),
+in the same transaction as the move that made the decision due, with the same
+moves and events as if the player had clicked: the cause is "player", since
+the player decided, only earlier.
 """
 
 from typing import TYPE_CHECKING
@@ -21,7 +21,7 @@ from games.engine.rules import default_payment
 from games.models import Seat
 
 if TYPE_CHECKING:
-    from games.services import _Table
+    from games.services.table import _Table
 
 # More than any charge can ask of one table (five payers, accept then pay).
 MOST_ANSWERS = 20

@@ -290,7 +290,7 @@ if REDIS_URL:
         "retry_on_timeout": True,
         # ETA tasks wait unacknowledged in a worker; Redis hands a task to
         # another worker after this long. Deadline tasks are queued only when
-        # due within games.services.DEADLINE_ETA_HORIZON (minutes), far less.
+        # due within games.services.notify.DEADLINE_ETA_HORIZON (minutes), far less.
         "visibility_timeout": 60 * 60,
         # BRPOP asks the queues in CELERY_TASK_QUEUES's order every time,
         # rather than turning them round after each task.

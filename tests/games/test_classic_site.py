@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from games import selectors, services
 from games.engines import classic
+from games.errors import BadSettings
 from games.models import Game, GameEvent
 from games.notifications import emails
 from tests.engines.classic.support import Dice
@@ -149,7 +150,7 @@ def test_a_deal_table_is_refused_more_than_five_seats(user):
 @pytest.mark.parametrize("kind", ["chess", "", "CLASSIC"])
 def test_a_game_of_no_known_kind_is_refused(user, kind):
     if kind == "":
-        with pytest.raises(services.BadSettings):
+        with pytest.raises(BadSettings):
             services.game_create(
                 creator=user, seat_count=2, seconds_per_decision=HOUR, kind=kind
             )
@@ -338,7 +339,7 @@ def test_a_roll_and_its_move_are_one_history_line_wherever_history_is_shown(
     game = make_game(creator=user, players=[other_user], kind="classic")
     roller = awaited_seat(game)
     other = game.seats.exclude(pk=roller.pk).select_related("user").get()
-    monkeypatch.setattr(services, "_rng", lambda: Dice(1, 2))
+    monkeypatch.setattr(services.randomness, "_rng", lambda: Dice(1, 2))
     move_submit_as(game, roller, classic.Roll(seat=roller.position))
     game = fresh(game)
     sentence = f"{roller.name} rolled 1 and 2 and moved to Baltic Avenue."

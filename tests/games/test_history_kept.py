@@ -1,5 +1,5 @@
 """The table's history keeps each event's parsing and each line's telling
-(games.selectors: `_parsed_event`, `_told_line`): what it shows is what the
+(games.selectors.history: `_parsed_event`, `_told_line`): what it shows is what the
 events tell read afresh, for every seat, in many positions of both games."""
 
 import pytest
@@ -42,7 +42,7 @@ def test_the_history_kept_is_the_history_told_afresh(kind, user_factory, monkeyp
             )
     # Told afresh: no line kept from before.
     monkeypatch.setattr(
-        selectors,
+        selectors.history,
         "_told_line",
         lambda rules, event, viewer, names: rules.describe(event, viewer, names),
     )
@@ -50,5 +50,5 @@ def test_the_history_kept_is_the_history_told_afresh(kind, user_factory, monkeyp
         assert lines == told_afresh(position, viewer)
         checked += 1
     assert checked >= 20
-    assert selectors._parsed_event.cache_info().hits > 0
-    assert selectors._described.cache_info().hits > 0
+    assert selectors.history._parsed_event.cache_info().hits > 0
+    assert selectors.history._described.cache_info().hits > 0

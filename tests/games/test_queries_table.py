@@ -124,15 +124,19 @@ def test_the_compiled_reads_show_the_table_the_orm_reads_show(
 
     orm_seats = Seat.objects.select_related("user").order_by("position")
     monkeypatch.setattr(
-        selectors, "_game_by_id", OrmReads(lambda pk: Game.objects.filter(pk=pk))
+        selectors.viewers,
+        "_game_by_id",
+        OrmReads(lambda pk: Game.objects.filter(pk=pk)),
     )
     monkeypatch.setattr(
-        selectors,
+        selectors.viewers,
         "_seats_of_game",
         OrmReads(lambda game_id: orm_seats.filter(game_id=game_id)),
     )
     monkeypatch.setattr(
-        selectors, "_last_events", OrmReads(selectors._last_events_query)
+        selectors.history,
+        "_last_events",
+        OrmReads(selectors.history._last_events_query),
     )
     for viewer in seated:
         client = Client()

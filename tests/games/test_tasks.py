@@ -159,14 +159,14 @@ def test_a_game_of_bots_only_hands_over_after_its_time_slice(
     user, monkeypatch, django_capture_on_commit_callbacks
 ):
     """So that a worker thread soon frees up for a move a human waits for."""
-    monkeypatch.setattr(services, "BOT_SLICE_SECONDS", 0)
+    monkeypatch.setattr(services.bots, "BOT_SLICE_SECONDS", 0)
     with django_capture_on_commit_callbacks(execute=False):
         game = fresh(bot_game_make(creator=user, seats=3))
     queued = queue_recorder(monkeypatch)
     played = []
-    play_bot = services._play_bot
+    play_bot = services.bots._play_bot
     monkeypatch.setattr(
-        services, "_play_bot", lambda *args: played.append(play_bot(*args))
+        services.bots, "_play_bot", lambda *args: played.append(play_bot(*args))
     )
     with django_capture_on_commit_callbacks(execute=True):
         assert services.bots_play(game_id=game.pk, version=game.version)
@@ -180,7 +180,7 @@ def test_a_game_of_bots_only_hands_over_after_its_time_slice(
 def test_bots_at_a_human_table_play_on_past_the_slice_to_the_human(
     user, monkeypatch, django_capture_on_commit_callbacks
 ):
-    monkeypatch.setattr(services, "BOT_SLICE_SECONDS", 0)
+    monkeypatch.setattr(services.bots, "BOT_SLICE_SECONDS", 0)
     # Bots that only end their turns: two bots, two moves at least, no charge.
     monkeypatch.setattr(
         bots, "bot_move", lambda state, seat, *a, **k: engine.default_move(state, seat)
@@ -489,7 +489,7 @@ def test_the_beat_schedule_names_the_sweep(settings):
 def test_bots_hand_over_to_a_fresh_task_after_their_quota(
     user, monkeypatch, django_capture_on_commit_callbacks
 ):
-    monkeypatch.setattr(services, "BOT_MOVES_PER_CALL", 1)
+    monkeypatch.setattr(services.bots, "BOT_MOVES_PER_CALL", 1)
     moved = []
     real_bots_play = services.bots_play
 

@@ -10,9 +10,10 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from games import services
 from games.management.commands.make_players import LOAD_PASSWORD, players_make
 from games.models import Game, Seat
+from games.services.lobby import _start
+from games.services.table import _lock, _seats
 
 ONE_HOUR = 60 * 60
 
@@ -28,8 +29,8 @@ def bot_game_make(*, creator, seats: int, bot: str = Seat.Bot.SENSIBLE) -> Game:
         Seat.objects.bulk_create(
             Seat(game=game, position=p, bot=bot) for p in range(seats)
         )
-        game = services._lock(game.pk)
-        services._start(game, services._seats(game))
+        game = _lock(game.pk)
+        _start(game, _seats(game))
     return game
 
 

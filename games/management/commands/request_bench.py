@@ -45,6 +45,7 @@ from games import services
 from games.kinds import get as kind_of
 from games.models import Game
 from games.notifications import presence
+from games.services import randomness
 
 SEED = 20261126
 
@@ -81,8 +82,8 @@ class Command(BaseCommand):
 
     def handle(self, *args, runs, long, profile, top, **options):
         counter = itertools.count()
-        original_rng, original_refresh = services._rng, presence.REFRESH
-        services._rng = lambda: random.Random(SEED + next(counter))
+        original_rng, original_refresh = randomness._rng, presence.REFRESH
+        randomness._rng = lambda: random.Random(SEED + next(counter))
         presence.REFRESH = timedelta(days=1)
         try:
             with (
@@ -92,7 +93,7 @@ class Command(BaseCommand):
                 self._bench(runs=runs, long=long, profile=profile, top=top)
                 transaction.set_rollback(True)
         finally:
-            services._rng, presence.REFRESH = original_rng, original_refresh
+            randomness._rng, presence.REFRESH = original_rng, original_refresh
 
     def _bench(self, *, runs, long, profile, top):
         started = time.perf_counter()

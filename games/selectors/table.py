@@ -1,0 +1,103 @@
+"""One seat's view of a table: everything the table template needs."""
+
+from typing import TYPE_CHECKING
+
+from django.urls import reverse
+from django.utils import timezone
+
+from games.models import BOT_STRENGTHS, Game, Seat
+from games.selectors.history import HISTORY_LINES, history_lines
+from games.selectors.rematch import rematch_view
+
+if TYPE_CHECKING:
+    from games.replay import Moment
+
+
+def option_labels(game: Game) -> list[str]:
+    """The house rules on at this table, then its numbers that are not the
+    official ones; the leaver's rule names its bot."""
+    labels = []
+    for key, label in game.game_kind.option_labels.items():
+        if game.options.get(key):
+            if key == "bot_replaces_leaver":
+                label = f"{label} ({game.get_leaver_bot_display()} plays on.)"
+            labels.append(label)
+    official = game.game_kind.engine.Options()
+    for key, rule in game.game_kind.option_numbers.items():
+        value = game.options.get(key)
+        if value is not None and value != getattr(official, key):
+            labels.append(rule.sentence.format(n=value))
+    return labels
+
+
+def table_context(
+    *,
+    game: Game,
+    seat: Seat | None,
+    history: int = HISTORY_LINES,
+    moment: "Moment | None" = None,
+):
+    """Everything the table template needs, as `seat` may see it.
+
+    `game` comes from `game_for_viewer` (seats prefetched). What a seat may
+    see comes only from the engine's `view`; the game's kind (games.kinds)
+    makes the context of the table's main area from it (`present`). With a
+    `moment` (a replay's step, `games.replay`) the table is as it stood then,
+    seen as the moment's view says, read-only: no moves, no clocks.
+    """
+    live = moment is None
+    kind = game.game_kind
+    names = game.seat_names()
+    seats = sorted(game.seats.all(), key=lambda s: s.position)
+    context = {
+        "game": game,
+        "kind": kind,
+        "seat": seat,
+        "seats": seats,
+        "names": names,
+        "is_creator": seat is not None and game.created_by_id == seat.user_id,
+        "option_labels": option_labels(game),
+        "invite_url": reverse("games:join", args=[game.invite_token]),
+        # Every move button posts here: reversed once, not twice a button.
+        "move_url": reverse("games:move", args=[game.pk]),
+    }
+    state = game.state() if live else moment.state
+    if state is None:
+        context["waiting_room"] = True
+        context["cancelled"] = game.status == Game.Status.ABANDONED
+        context["empty_seats"] = range(len(seats), game.seat_count)
+        context["bot_kinds"] = [
+            (v, label) for v, label in BOT_STRENGTHS if v in kind.bots
+        ]
+        return context
+
+    viewer = seat.position if seat is not None else None
+    view = kind.engine.view(state, viewer) if live else moment.view
+    context.update(
+        kind.present(
+            game=game,
+            seat=seat,
+            state=state,
+            view=view,
+            moment=moment,
+            names=names,
+            seats=seats,
+        )
+    )
+    context.update(
+        {
+            "table_template": kind.table_template,
+            "history": history_lines(
+                game=game,
+                viewer=view["seat"],
+                limit=history,
+                through=None if live else moment.step,
+            ),
+            "replay": moment,
+            "chart": kind.chart(game) if kind.chart and live and game.is_over else None,
+            "rematch": (
+                rematch_view(game=game, seat=seat, now=timezone.now()) if live else None
+            ),
+        }
+    )
+    return context

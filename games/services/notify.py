@@ -1,0 +1,55 @@
+"""What a committed change announces: the table's browsers, the bots' task,
+the deadline's task.
+
+`_announce` runs inside the transaction and sends nothing itself: it asks
+for both on commit, so nothing is announced that was rolled back.
+"""
+
+from datetime import timedelta
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from games.models import Game
+
+# Deadlines further away than this are left to the beat sweep (every 30 s).
+# An ETA task waits unacknowledged in a worker's memory until it is due, so only
+# the next few minutes' deadlines are queued: that bounds what a worker holds,
+# and stays well inside Redis's visibility timeout (an hour), past which Redis
+# would hand the task to a second worker (harmless, deadline_expire is
+# idempotent, but wasted).
+DEADLINE_ETA_HORIZON = timedelta(minutes=10)
+
+
+def _announce(game: Game, *, bots_owe: bool = False, humans_play: bool = False) -> None:
+    """On commit: tell the table's browsers, and queue bots and the deadline.
+
+    The message carries the game's stamp: its version once started, and a
+    number that moves with joins and leaves while it waits for players. The
+    bots of a table where humans play are queued ahead of games of bots only.
+    """
+    game_id, version, deadline_at = game.pk, game.stamp, game.deadline_at
+
+    def tell_browsers() -> None:
+        layer = get_channel_layer()
+        if layer is not None:
+            async_to_sync(layer.group_send)(
+                f"game-{game_id}", {"type": "game.changed", "version": version}
+            )
+
+    def queue_tasks() -> None:
+        from games import tasks
+
+        if bots_owe:
+            tasks.bots_play_queue(game_id, version, urgent=humans_play)
+            return  # The earliest deadline is the bot's: bots_play moves now.
+        horizon = getattr(settings, "GAMES_DEADLINE_ETA_HORIZON", DEADLINE_ETA_HORIZON)
+        if deadline_at is not None and deadline_at - timezone.now() <= horizon:
+            tasks.deadline_expire.apply_async((game_id, version), eta=deadline_at)
+
+    transaction.on_commit(tell_browsers, robust=True)
+    transaction.on_commit(queue_tasks, robust=True)
