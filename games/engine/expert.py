@@ -140,6 +140,11 @@ class Style:
     # sensible bot's choice again on fresh guesses; it stands only if it gains
     # there too (`_confirmed`). Nought: no recheck.
     confirm: float = 0.0
+    # The least mean gain over the sensible bot's choice, in points of the
+    # score (WIN_SCORE a win), that overrules it however sure: a smaller one
+    # is within what the rollouts' model of the game (sensible bots, a fitted
+    # score two rounds on) may get wrong.
+    margin: float = 0.0
     drop: float = DROP
     drop_after: int = DROP_AFTER
     # Deal the guesses by what the opponents' public moves say their hands
@@ -638,7 +643,8 @@ def think(
         start = clock()
         end = start + seconds * (1 - style.confirm)
         tally = race.run(options, spare, deadline=end)
-    best = _pick(tally.gaps, tally.squares, tally.played, _bar(style, len(options) - 1))
+    bar = _bar(style, len(options) - 1)
+    best = _pick(tally.gaps, tally.squares, tally.played, bar, style.margin)
     done = tally.done
     if best and style.confirm:
         pair = [options[0], options[best]]
@@ -805,12 +811,14 @@ def _pick(
     squares: list[float],
     played: list[int],
     confidence: float = CONFIDENCE,
+    margin: float = 0.0,
 ) -> int:
-    """The candidate that beats the first by a clear margin, the best of them;
-    the first (the sensible bot's choice) when none does. Deviating only when
-    the rollouts are sure keeps the expert at least as good as the policy it
+    """The candidate that beats the first by a clear margin (`confidence`
+    standard errors, and more than `margin`), the best of them; the first
+    (the sensible bot's choice) when none does. Deviating only when the
+    rollouts are sure keeps the expert at least as good as the policy it
     rolls out with, and noise cannot talk it out of a good move."""
-    best, best_gain = 0, 0.0
+    best, best_gain = 0, margin
     for i in range(1, len(gaps)):
         if played[i] < 2:
             continue

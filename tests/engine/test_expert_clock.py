@@ -80,6 +80,9 @@ def test_only_a_clear_gain_overrules_the_sensible_choice():
     assert _pick([0.0, 0.0, 20.0], [0.0, 0.0, 2000.0], played) == 0
     # A candidate dropped after a couple of guesses is never picked.
     assert _pick([0.0, 3.0], [0.0, 4.5], [20, 1]) == 0
+    # A sure gain smaller than the margin asked does not overrule it either.
+    assert _pick(gaps, squares, played, margin=0.4) == 1
+    assert _pick(gaps, squares, played, margin=0.6) == 0
 
 
 def test_widening_tries_the_next_best_move_when_a_candidate_drops_out():

@@ -136,7 +136,9 @@ def test_styles_read_from_the_command_line():
         rounds=None, confidence=0.5
     )
     assert parse_style(["candidates=6"], QUICK) == Style(rounds=0, candidates=6)
-    assert parse_style(["family=yes", "confirm=0.3"]) == Style(family=True, confirm=0.3)
+    assert parse_style(["family=yes", "confirm=0.3", "margin=1"]) == Style(
+        family=True, confirm=0.3, margin=1.0
+    )
     assert parse_style(["family=no"]) == STYLE
     assert style_text(STYLE) == "default"
     assert style_text(Style(rounds=1, candidates=6)) == "rounds=1 candidates=6"
