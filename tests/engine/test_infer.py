@@ -8,6 +8,8 @@ from games.engine.bots import sensible_bot
 from games.engine.cards import Colour
 from games.engine.expert import guess, knowledge
 from games.engine.infer import JUST_SAY_NO, Lack, lacks, outranked, slots
+from games.engine.infer_check import forecast_losses
+from games.engine.infer_check import main as check_main
 from games.engine.serial import to_json
 from games.engine.view import redact
 
@@ -176,3 +178,12 @@ def test_just_say_no_is_never_outranked():
     for score, plays in ((0.0, 1), (0.0, 3), (110.0, 2)):
         assert not outranked(score, plays) & JUST_SAY_NO
     assert all(DECK[c].action is Action.just_say_no for c in JUST_SAY_NO)
+
+
+def test_the_inferred_guesses_forecast_the_hands_better(capsys):
+    hands, means = forecast_losses(6, 2, every=4, guesses=30)
+    assert hands >= 20
+    for name in ("Just Say No", "a property"):
+        assert means[name]["inferred"] < means[name]["uniform"], name
+    assert check_main(["--games", "1", "--guesses", "5"]) == 0
+    assert "a property: uniform" in capsys.readouterr().out
