@@ -472,10 +472,6 @@ def _score_end_turn(t: _Table, key: tuple) -> float:
     return 0.0
 
 
-def _score_discard(t: _Table, key: tuple) -> float:
-    return -1.0  # over 7 cards, the turn ends by a discard of the bot's choice
-
-
 def _keep_worth(t: _Table, card_id: int) -> float:
     """How much a card in hand is worth keeping, for discards and for the bank."""
     worth = _KEEP_WORTH[card_id]
@@ -573,7 +569,6 @@ _SCORERS: dict[type, Callable[[_Table, tuple], float]] = {
     Build: _score_build,
     BankCard: _score_bank,
     EndTurn: _score_end_turn,
-    Discard: _score_discard,
 }
 
 
@@ -678,11 +673,11 @@ def _threat(t: _Table, amount: int | None) -> float:
 
 def _sensible_answer(state: State, seat: int, entry) -> Move:
     moves = legal_moves(state, seat)
-    refusal = next((m for m in moves if isinstance(m, SayNo)), None)
-    accept = next(m for m in moves if isinstance(m, Accept))
-    if refusal is not None and _threat(_Table(state, seat), entry.amount) >= 7:
-        return refusal
-    return accept
+    refusals = [m for m in moves if isinstance(m, SayNo)]
+    accepts = [m for m in moves if isinstance(m, Accept)]
+    if refusals and _threat(_Table(state, seat), entry.amount) >= 7:
+        return refusals[0]
+    return accepts[0]
 
 
 def sensible_bot(state: State, seat: int, rng: random.Random) -> Move:

@@ -42,7 +42,7 @@ def _without_all(items: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, .
 
 def _has_anchor(cards: tuple[int, ...]) -> bool:
     """A set needs a property that is not a multicolour wild."""
-    return any(not DECK[c].multicolour for c in cards)
+    return not _MULTICOLOUR.issuperset(cards)
 
 
 def lift(player: Player, card: int) -> Player:
@@ -96,7 +96,7 @@ def _refill(player: Player, i: int, cards: tuple[int, ...]) -> Player:
             others[j] = replace(d, cards=keep) if keep else None
             if len(cards) >= size:
                 break
-    buildings = tuple(b for b in (s.house, s.hotel) if b is not None)
+    buildings = tuple([b for b in (s.house, s.hotel) if b is not None])
     if not _has_anchor(cards):
         loose += cards
         bank += buildings
@@ -110,7 +110,7 @@ def _refill(player: Player, i: int, cards: tuple[int, ...]) -> Player:
         new_sets = sets[:i] + sets[i + 1 :] if new is None else _put(sets, i, new)
     else:
         others[i] = new
-        new_sets = tuple(x for x in others if x is not None)
+        new_sets = tuple([x for x in others if x is not None])
     return replace(player, sets=new_sets, bank=bank, loose=loose)
 
 
@@ -314,7 +314,7 @@ def _rent_charged(state: State, e: ev.RentCharged) -> State:
         kind="rent",
         actor=e.seat,
         card=e.card,
-        targets=tuple(make(Target, seat=t, amount=e.amount) for t in e.targets),
+        targets=tuple([make(Target, seat=t, amount=e.amount) for t in e.targets]),
         amount=e.amount,
         base=e.base,
         doubles=e.doubles,
@@ -343,7 +343,7 @@ def _birthday_charged(state: State, e: ev.BirthdayCharged) -> State:
         kind="birthday",
         actor=e.seat,
         card=e.card,
-        targets=tuple(make(Target, seat=t, amount=e.amount) for t in e.targets),
+        targets=tuple([make(Target, seat=t, amount=e.amount) for t in e.targets]),
         amount=e.amount,
         base=e.amount,
     )

@@ -702,8 +702,8 @@ def _decided(state: State, move: mv.Move, rng: random.Random) -> _Builder:
     mv.check_formed(move)
     if state.phase == OVER:
         raise IllegalMove("The game is over.")
-    seat = move.seat
-    if not isinstance(seat, int) or not 0 <= seat < len(state.players):
+    seat = move.seat  # an int: check_formed has looked
+    if not 0 <= seat < len(state.players):
         raise IllegalMove("There is no such seat.")
     if state.players[seat].resigned:
         raise IllegalMove("You have left this game.")
@@ -931,7 +931,9 @@ _COLOURS: tuple[tuple[Colour, ...], ...] = tuple(c.colours for c in DECK)
 
 def play_keys(state: State, seat: int) -> list[tuple]:
     """The moves of the active seat's turn, as `mv.key` tuples in legal_moves'
-    order (Resign aside): a bot that scores them makes only the one it plays."""
+    order (Discard and Resign aside): a bot that scores them makes only the
+    one it plays. A Discard, listed only over 7 cards, is left to the caller:
+    its default choice is a sort that a bot choosing its own never needs."""
     player = state.players[seat]
     plays_left = state.plays_left
     out: list[tuple] = []
@@ -1006,8 +1008,6 @@ def play_keys(state: State, seat: int) -> list[tuple]:
     if plays_left > 0 or not state.options.wild_move_costs_play:
         _wild_keys(out, player, seat, opens)
     append((mv.EndTurn, seat))
-    if len(player.hand) > HAND_LIMIT:
-        append((mv.Discard, seat, default_discard(player)))
     return out
 
 
@@ -1144,5 +1144,7 @@ def legal_moves(state: State, seat: int) -> list[mv.Move]:
             out.append(mv.Discard(seat=seat, cards=default_discard(player)))
         else:
             out.extend(map(mv.from_key, play_keys(state, seat)))
+            if len(player.hand) > HAND_LIMIT:
+                out.append(mv.Discard(seat=seat, cards=default_discard(player)))
     out.append(mv.made(mv.Resign, seat))
     return out

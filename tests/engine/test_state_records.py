@@ -5,6 +5,7 @@ dataclass's own __init__ builds."""
 
 import dataclasses
 import inspect
+from dataclasses import MISSING
 
 import pytest
 
@@ -48,6 +49,28 @@ def test_make_builds_the_record_its_init_builds(cls, fields):
     assert type(made) is cls
     assert made == built
     assert made.__dict__ == built.__dict__
+
+
+@pytest.mark.parametrize("cls", [cls for cls, _ in CASES])
+def test_a_record_keeps_its_defaults_but_not_as_class_attributes(cls):
+    fields = dataclasses.fields(cls)
+    defaults = {f.name: f.default for f in fields if f.default is not MISSING}
+
+    assert not {f.name for f in fields} & set(vars(cls))
+    required = dict(CASES)[cls]
+    built = cls(**{k: v for k, v in required.items() if k not in defaults})
+    for name, default in defaults.items():
+        assert getattr(built, name) == default
+
+
+@pytest.mark.parametrize(("cls", "fields"), CASES)
+def test_a_copy_reads_as_the_record_it_copies(cls, fields):
+    record = cls(**fields)
+    copied = state.replace(record)
+
+    assert copied == record
+    assert copied.__dict__ == record.__dict__
+    assert copied is not record
 
 
 QUICK = [*EVENT_TYPES, *MOVE_TYPES, Awaiting]
