@@ -190,20 +190,24 @@ def guess(known: Knowledge, rng: random.Random, barred: Barred = ()) -> State:
     """One full position consistent with what the seat knows: the unseen cards
     shuffled and dealt to the other hands, the rest the draw pile. `barred`
     (`infer.slots`): by seat, the cards each card of its hand may not be,
-    oldest first; such a hand is dealt first, each card the first of the
-    shuffled pool it may be (any, when none is left)."""
+    oldest first; such a hand is dealt last, from what the others left, each
+    card the first of the shuffled pool it may be (any, when none is left).
+    So a hand nothing is known of is dealt as without `barred`, and the cards
+    a barred hand may not hold go to the draw pile, not to it: the sensible
+    bot that did not keep them is likelier not to hold them either."""
     pool = list(known.unseen)
     rng.shuffle(pool)
     players = list(known.public.players)
-    for i, bars in enumerate(barred):
-        if bars is not None:
-            players[i] = with_hand(players[i], _deal_barred(pool, bars))
     at = 0
     for i, count in enumerate(known.hand_counts):
         if i != known.seat and count and (i >= len(barred) or barred[i] is None):
             players[i] = with_hand(players[i], tuple(pool[at : at + count]))
             at += count
-    return replace(known.public, players=tuple(players), draw=tuple(pool[at:]))
+    rest = pool[at:]
+    for i, bars in enumerate(barred):
+        if bars is not None:
+            players[i] = with_hand(players[i], _deal_barred(rest, bars))
+    return replace(known.public, players=tuple(players), draw=tuple(rest))
 
 
 def _deal_barred(pool: list[int], bars: tuple[frozenset[int], ...]) -> tuple[int, ...]:

@@ -187,3 +187,20 @@ def test_the_inferred_guesses_forecast_the_hands_better(capsys):
         assert means[name]["inferred"] < means[name]["uniform"], name
     assert check_main(["--games", "1", "--guesses", "5"]) == 0
     assert "a property: uniform" in capsys.readouterr().out
+
+
+def test_a_hand_nothing_is_known_of_is_dealt_as_if_nothing_were_known():
+    _, states = self_play(3, 8, 40)
+    known = knowledge(states[-1][1], ME)
+    counts = known.hand_counts
+    assert counts[1] and counts[2]
+    only_no = frozenset(range(len(DECK))) - JUST_SAY_NO
+    for seed in range(10):
+        world = guess(known, random.Random(seed), (None, (only_no,) * counts[1], None))
+        pool = list(known.unseen)
+        random.Random(seed).shuffle(pool)
+        # Seat 2 takes the top of the shuffled pool, as the only hand dealt;
+        # what seat 1 may not hold stays in the draw pile.
+        assert world.players[2].hand == tuple(pool[: counts[2]])
+        left = [c for c in pool[counts[2] :] if c not in world.players[1].hand]
+        assert list(world.draw) == left
