@@ -478,7 +478,7 @@ def _keep_worth(t: _Table, card_id: int) -> float:
     if worth is not None:
         return worth
     card = DECK[card_id]
-    if card.kind is Kind.rent:
+    if card_id in _RENT_CARDS:
         owned = t.colours.intersection(card.colours)
         if not owned:
             return 1.0 + card.value
@@ -515,6 +515,7 @@ def _keep_worth_of(card) -> float | None:
 
 
 _KEEP_WORTH: tuple[float | None, ...] = tuple(_keep_worth_of(c) for c in DECK)
+_RENT_CARDS = frozenset(c.id for c in DECK if c.kind is Kind.rent)
 
 
 def _score_bank(t: _Table, key: tuple) -> float:
@@ -529,20 +530,21 @@ def _score_bank(t: _Table, key: tuple) -> float:
 
 
 def _bank_score(card_id: int, keep: float | None) -> float | None:
-    """What banking a card with this keep worth scores; None when the keep
-    worth is not known (the table decides it) or too high to bank for its
-    own sake."""
-    if DECK[card_id].kind is Kind.money:
-        # Big notes first: a bank is what keeps a rent off the properties.
-        return 100.0 + 10 * VALUE[card_id]
+    """What banking a card other than money with this keep worth scores;
+    None when the keep worth is not known (the table decides it) or too high
+    to bank for its own sake."""
     if keep is None or keep >= 40:
         return None
     return 60.0 + 10 * VALUE[card_id] - 3 * keep
 
 
-# What banking each card scores whatever the table, or None.
+# What banking each card scores whatever the table, or None. Big notes first:
+# a bank is what keeps a rent off the properties.
 _BANK_SCORE: tuple[float | None, ...] = tuple(
-    _bank_score(c.id, _KEEP_WORTH[c.id]) for c in DECK
+    100.0 + 10 * c.value
+    if c.kind is Kind.money
+    else _bank_score(c.id, _KEEP_WORTH[c.id])
+    for c in DECK
 )
 
 

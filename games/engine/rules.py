@@ -741,7 +741,7 @@ def awaiting(state: State) -> tuple[Awaiting, ...]:
     """Every seat that owes a decision now. RULES.md: "Until every payer has paid
     or said no, the player who asked waits."
     """
-    known = state.__dict__.get(DERIVED)
+    known = state._derived  # DERIVED
     if known is None:
         known = state.__dict__[DERIVED] = _awaiting(state)
     return known
@@ -1097,7 +1097,7 @@ def _wild_keys(
                 open_colours = list(filter(opens.__contains__, ALL_COLOURS))
             colours = open_colours
         for colour in colours:
-            if colour == src_colour:
+            if colour is src_colour:
                 continue
             dests = opens.get(colour)
             if dests:

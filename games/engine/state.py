@@ -14,23 +14,24 @@ from .cards import (
 )
 
 _new = object.__new__
-_setattr = object.__setattr__
 _VALUE_OF = VALUE.__getitem__
 
 
 def replace(obj, **changes):
     """dataclasses.replace for these frozen records, without its checks: evolve
     copies a few fields of a record on every event, so this is its hot path.
-    The records it copies keep a __dict__ (no slots). The copy's dict is built
-    by unpacking, which makes a combined table: a copy of a record's own dict
-    (`|`, or filling `new.__dict__`) would keep it a split table, whose every
-    attribute read CPython 3.12 sends back to its generic path (about three
-    times the instructions of the specialised read)."""
-    new = _new(type(obj))
-    attributes = {**obj.__dict__, **changes}
-    # What was worked out from the old record is not true of the new one.
-    attributes.pop(DERIVED, None)
-    _setattr(new, "__dict__", attributes)
+
+    The records keep a __dict__ (no slots). The copy's is built by unpacking,
+    which makes a combined table: a copy of the record's own dict (by `|`, or
+    by filling `new.__dict__`) would stay a split table, whose every attribute
+    read CPython 3.12 sends back to its generic path (about three times the
+    instructions of the specialised read). What was worked out from the old
+    record is not true of the new one: DERIVED is set to None rather than
+    deleted, since a deleted key leaves a hole that stops the next copy from
+    cloning the table whole."""
+    cls = type(obj)
+    new = _new(cls)
+    _SET_DICT[cls](new, {**obj.__dict__, **changes, DERIVED: None})
     return new
 
 
@@ -39,7 +40,7 @@ def with_hand(player: "Player", hand: tuple[int, ...]) -> "Player":
     (DERIVED), which reads only the cards in front of them, never the hand: a
     draw or an action card played leaves the table as it was."""
     new = _new(Player)
-    _setattr(new, "__dict__", {**player.__dict__, "hand": hand})
+    _SET_DICT[Player](new, {**player.__dict__, "hand": hand})
     return new
 
 
@@ -100,11 +101,21 @@ def defaults_off_the_class(cls):
     return cls
 
 
-# The key under which a record keeps what was worked out from it (not a field:
-# equality, serialising and replay never see it; replace drops it, with_hand
-# keeps a Player's): a State's rules.awaiting, a Player's full colours, payable
-# value and payable cards (a list of the three, each None until asked).
+# The attribute under which a State or a Player keeps what was worked out from
+# it (not a field: equality, serialising and replay never see it): a State's
+# rules.awaiting, a Player's full colours, payable value and payable cards (a
+# list of the three, each None until asked). Every record has it, None until
+# something is worked out (its __post_init__, replace, make and pickling set
+# None; with_hand keeps a Player's), so that `record._derived` is a plain
+# attribute read, which the interpreter specialises.
 DERIVED = "_derived"
+
+
+def _nothing_worked_out(record) -> None:
+    """A new State's or Player's DERIVED: nothing worked out yet."""
+    object.__setattr__(record, DERIVED, None)
+
+
 # Where a Player's DERIVED list keeps each.
 _FULL_COLOURS, _PAYABLE_VALUE, _PAYABLE = range(3)
 
@@ -187,10 +198,13 @@ class Player:
     loose: tuple[int, ...] = ()
     resigned: bool = False
 
+    def __post_init__(self) -> None:
+        _nothing_worked_out(self)
+
     def _kept(self, i: int, work):
         """Item `i` of what this record has worked out (its DERIVED list),
         worked out by `work(self)` when first asked."""
-        known = self.__dict__.get(DERIVED)
+        known = self._derived
         if known is None:
             known = self.__dict__[DERIVED] = [None, None, None]
         value = known[i]
@@ -201,7 +215,7 @@ class Player:
     def full_colours(self) -> frozenset[Colour]:
         """The colours of this player's full sets (worked out once a record;
         the hottest of the three, so without _kept's call)."""
-        known = self.__dict__.get(DERIVED)
+        known = self._derived
         if known is None:
             known = self.__dict__[DERIVED] = [None, None, None]
         full = known[_FULL_COLOURS]
@@ -351,6 +365,9 @@ class State:
     # hand empty (multicolour wilds aside): see rules.IDLE_ROUND_DRAWS.
     idle_turns: int = 0
 
+    def __post_init__(self) -> None:
+        _nothing_worked_out(self)
+
     @property
     def over(self) -> bool:
         return self.phase == OVER
@@ -374,20 +391,25 @@ class State:
 
 def _fields_only(record) -> dict:
     """What pickling keeps of a record: its fields, not what was worked out
-    from them (DERIVED), so that a record pickles the same whether or not
-    something has asked it a question."""
-    attributes = record.__dict__
-    if DERIVED in attributes:
-        attributes = dict(attributes)
-        del attributes[DERIVED]
-    return attributes
+    from them (DERIVED is None), so that a record pickles the same whether or
+    not something has asked it a question."""
+    return {**record.__dict__, DERIVED: None}
 
 
 Player.__getstate__ = _fields_only  # type: ignore[method-assign]
 State.__getstate__ = _fields_only  # type: ignore[method-assign]
 
-# What make() starts each record from: its fields' defaults.
+# What make() starts each record from: its fields' defaults (and, for a Player
+# or a State, nothing worked out).
 _DEFAULTS: dict[type, dict] = {
     cls: {f.name: f.default for f in fields(cls) if f.default is not MISSING}
+    for cls in (PropertySet, Player, Target, Pending, State)
+}
+_DEFAULTS[Player][DERIVED] = _DEFAULTS[State][DERIVED] = None
+
+# Each record's __dict__ setter: its class's descriptor, quicker than
+# object.__setattr__, which looks the descriptor up.
+_SET_DICT = {
+    cls: cls.__dict__["__dict__"].__set__
     for cls in (PropertySet, Player, Target, Pending, State)
 }

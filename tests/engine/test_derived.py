@@ -19,7 +19,10 @@ def test_a_state_pickles_the_same_before_and_after_it_is_asked_questions():
         player.payable_value()
         player.payable()
     assert pickle.dumps(state) == before
-    assert pickle.loads(before) == state
+    loaded = pickle.loads(before)
+    assert loaded == state
+    assert awaiting(loaded) == awaiting(state)  # a loaded record can be asked
+    assert loaded.players[0].full_colours() == state.players[0].full_colours()
 
 
 def test_a_copy_does_not_keep_what_was_worked_out_from_the_original():
