@@ -715,10 +715,12 @@ def _sensible_play(t: _Table, rng: random.Random) -> Move:
     scorers = _SCORERS  # a scorer for every kind of move play_keys lists
     for key in play_keys(t.state, t.seat):
         score = scorers[key[0]](t, key)
+        if score < top:
+            continue
         if score > top:
             top = score
             best = [key]
-        elif score == top:
+        else:
             best.append(key)
     if top <= 0:
         return _end_turn(t)

@@ -986,9 +986,9 @@ def play_keys(state: State, seat: int) -> list[tuple]:
                         for take in s.cards:
                             if use == _SLY_DEAL:
                                 append((mv.SlyDeal, seat, c, t, take))
-                            else:
-                                key = (mv.ForcedDeal, seat, c, t, take)
-                                out.extend([(*key, g) for g in gives])
+                                continue
+                            for g in gives:
+                                append((mv.ForcedDeal, seat, c, t, take, g))
             elif use == _HOUSE:
                 out.extend(
                     [

@@ -21,17 +21,16 @@ def replace(obj, **changes):
     """dataclasses.replace for these frozen records, without its checks: evolve
     copies a few fields of a record on every event, so this is its hot path.
 
-    The records keep a __dict__ (no slots). The copy's is built by unpacking,
-    which makes a combined table: a copy of the record's own dict (by `|`, or
-    by filling `new.__dict__`) would stay a split table, whose every attribute
-    read CPython 3.12 sends back to its generic path (about three times the
-    instructions of the specialised read). What was worked out from the old
-    record is not true of the new one: DERIVED is set to None rather than
-    deleted, since a deleted key leaves a hole that stops the next copy from
-    cloning the table whole."""
+    The records keep a __dict__ (no slots), always a combined table (see
+    _combined), which the copy clones whole and sets through its class's
+    descriptor. What was worked out from the old record is not true of the
+    new one: DERIVED is set to None rather than deleted, since a deleted key
+    leaves a hole that stops the next copy from cloning the table."""
     cls = type(obj)
     new = _new(cls)
-    _SET_DICT[cls](new, {**obj.__dict__, **changes, DERIVED: None})
+    attributes = obj.__dict__ | changes
+    attributes[DERIVED] = None
+    _SET_DICT[cls](new, attributes)
     return new
 
 
@@ -40,7 +39,7 @@ def with_hand(player: "Player", hand: tuple[int, ...]) -> "Player":
     (DERIVED), which reads only the cards in front of them, never the hand: a
     draw or an action card played leaves the table as it was."""
     new = _new(Player)
-    _SET_DICT[Player](new, {**player.__dict__, "hand": hand})
+    _SET_DICT[Player](new, player.__dict__ | {"hand": hand})
     return new
 
 
@@ -104,16 +103,23 @@ def defaults_off_the_class(cls):
 # The attribute under which a State or a Player keeps what was worked out from
 # it (not a field: equality, serialising and replay never see it): a State's
 # rules.awaiting, a Player's full colours, payable value and payable cards (a
-# list of the three, each None until asked). Every record has it, None until
-# something is worked out (its __post_init__, replace, make and pickling set
-# None; with_hand keeps a Player's), so that `record._derived` is a plain
-# attribute read, which the interpreter specialises.
+# list of the three, each None until asked). Every record has it (the others'
+# stays None), None until something is worked out (__post_init__, replace, make
+# and unpickling set None; with_hand keeps a Player's), so that
+# `record._derived` is a plain attribute read, which the interpreter
+# specialises.
 DERIVED = "_derived"
 
 
-def _nothing_worked_out(record) -> None:
-    """A new State's or Player's DERIVED: nothing worked out yet."""
-    object.__setattr__(record, DERIVED, None)
+def _combined(record, attributes: dict | None = None) -> None:
+    """The __post_init__ and __setstate__ of the records: their __dict__ as a
+    combined table, with nothing worked out (DERIVED None). __init__ and
+    unpickling leave a split table, whose every attribute read CPython 3.12
+    sends back to its generic path (about three times the instructions of
+    the specialised read), and which every copy would keep."""
+    if attributes is None:
+        attributes = record.__dict__
+    _SET_DICT[type(record)](record, {**attributes, DERIVED: None})
 
 
 # Where a Player's DERIVED list keeps each.
@@ -163,6 +169,9 @@ class PropertySet:
     house: int | None = None
     hotel: int | None = None
 
+    def __post_init__(self) -> None:
+        _combined(self)
+
     @property
     def size(self) -> int:
         return SET_SIZE[self.colour]
@@ -199,7 +208,7 @@ class Player:
     resigned: bool = False
 
     def __post_init__(self) -> None:
-        _nothing_worked_out(self)
+        _combined(self)
 
     def _kept(self, i: int, work):
         """Item `i` of what this record has worked out (its DERIVED list),
@@ -312,6 +321,9 @@ class Target:
     amount: int = 0
     nos: int = 0  # Just Say No cards played in this target's chain
 
+    def __post_init__(self) -> None:
+        _combined(self)
+
 
 @defaults_off_the_class
 @dataclass(frozen=True)
@@ -329,6 +341,9 @@ class Pending:
     set_index: int | None = None
     take: int | None = None
     give: int | None = None
+
+    def __post_init__(self) -> None:
+        _combined(self)
 
     def target(self, seat: int) -> Target | None:
         for t in self.targets:
@@ -366,7 +381,7 @@ class State:
     idle_turns: int = 0
 
     def __post_init__(self) -> None:
-        _nothing_worked_out(self)
+        _combined(self)
 
     @property
     def over(self) -> bool:
@@ -396,20 +411,21 @@ def _fields_only(record) -> dict:
     return {**record.__dict__, DERIVED: None}
 
 
-Player.__getstate__ = _fields_only  # type: ignore[method-assign]
-State.__getstate__ = _fields_only  # type: ignore[method-assign]
+_RECORDS = (PropertySet, Player, Target, Pending, State)
+# (Their __post_init__, which @dataclass must find in the class body, is
+# _combined too.)
+for _record in _RECORDS:
+    _record.__getstate__ = _fields_only  # type: ignore[method-assign]
+    _record.__setstate__ = _combined  # type: ignore[attr-defined]
 
-# What make() starts each record from: its fields' defaults (and, for a Player
-# or a State, nothing worked out).
+# What make() starts each record from: its fields' defaults and nothing worked
+# out.
 _DEFAULTS: dict[type, dict] = {
     cls: {f.name: f.default for f in fields(cls) if f.default is not MISSING}
-    for cls in (PropertySet, Player, Target, Pending, State)
+    | {DERIVED: None}
+    for cls in _RECORDS
 }
-_DEFAULTS[Player][DERIVED] = _DEFAULTS[State][DERIVED] = None
 
 # Each record's __dict__ setter: its class's descriptor, quicker than
 # object.__setattr__, which looks the descriptor up.
-_SET_DICT = {
-    cls: cls.__dict__["__dict__"].__set__
-    for cls in (PropertySet, Player, Target, Pending, State)
-}
+_SET_DICT = {cls: cls.__dict__["__dict__"].__set__ for cls in _RECORDS}
