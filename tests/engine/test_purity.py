@@ -8,7 +8,7 @@ from pathlib import Path
 ENGINE = Path(__file__).resolve().parents[2] / "games" / "engine"
 # Programs that sit beside the engine and print figures; the engine never
 # imports them, so only Django is kept out of them.
-PROGRAMS = {"bench.py", "score_fit.py", "strength.py"}
+PROGRAMS = {"bench.py", "infer_check.py", "score_fit.py", "strength.py"}
 ALLOWED = {
     "__future__",
     "abc",
