@@ -127,7 +127,7 @@ def _start_turn(b: _Builder, seat: int) -> None:
     draw)." A multicolour wild in a hand counts as nothing: it cannot be banked
     and can only join its holder's own sets, which they had a turn to do.
     """
-    b.emit(ev.TurnStarted(seat=seat))
+    b.emit(_TURN_STARTED[seat])
     state = b.state
     player = state.players[seat]
     if player.has_won():
@@ -141,8 +141,14 @@ def _start_turn(b: _Builder, seat: int) -> None:
 
 def _end_turn(b: _Builder) -> None:
     seat = b.state.active
-    b.emit(ev.TurnEnded(seat=seat))
+    b.emit(_TURN_ENDED[seat])
     _start_turn(b, b.state.next_seat(seat))
+
+
+# The events that start and end each seat's turns, made once: events are
+# frozen values, and a rollout starts and ends several turns.
+_TURN_STARTED = tuple(ev.TurnStarted(seat=seat) for seat in range(MAX_SEATS))
+_TURN_ENDED = tuple(ev.TurnEnded(seat=seat) for seat in range(MAX_SEATS))
 
 
 # Checks ---------------------------------------------------------------------
@@ -580,7 +586,7 @@ def _accept(b: _Builder, m: mv.Accept) -> None:
     state = b.state
     target = _answering(state, m.seat, m.target)
     pending = state.pending
-    b.emit(ev.Accepted(seat=m.seat, target=target))
+    b.emit(_ACCEPTED[m.seat][target])
     t = b.state.pending.target(target) if b.state.pending else None
     if t is not None and t.status == PAY:
         if not b.state.players[target].can_pay():
@@ -600,6 +606,14 @@ def _accept(b: _Builder, m: mv.Accept) -> None:
         b.emit(
             ev.SetTaken(seat=pending.actor, target=target, set_index=pending.set_index)
         )
+
+
+# Each seat's acceptance of each target's card or no, made once (see
+# _TURN_STARTED): most cards played are accepted.
+_ACCEPTED = tuple(
+    tuple(ev.Accepted(seat=seat, target=target) for target in range(MAX_SEATS))
+    for seat in range(MAX_SEATS)
+)
 
 
 def _pay(b: _Builder, m: mv.Pay) -> None:
