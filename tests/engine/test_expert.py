@@ -151,8 +151,8 @@ def test_the_history_changes_the_guesses_only_with_the_infer_style():
     assert lacks(history, seat, state.options)
     seen = {}
     for name, style, passed in (
-        ("blind", Style(rounds=0), None),
-        ("ignored", Style(rounds=0), history),
+        ("blind", Style(rounds=0, infer=False), None),
+        ("ignored", Style(rounds=0, infer=False), history),
         ("off", Style(rounds=0, infer=True), None),
         ("read", Style(rounds=0, infer=True), history),
     ):
