@@ -673,11 +673,16 @@ def _threat(t: _Table, amount: int | None) -> float:
     return sum(costs[c] for c in cheapest_payment(t.me.payable(), costs, amount))
 
 
+# The threat (`_threat`) at which the sensible bot plays a Just Say No it
+# holds; the expert's `infer` reads a card let through above it as none held.
+SAYS_NO_AT = 7
+
+
 def _sensible_answer(state: State, seat: int, entry) -> Move:
     moves = legal_moves(state, seat)
     refusals = [m for m in moves if isinstance(m, SayNo)]
     accepts = [m for m in moves if isinstance(m, Accept)]
-    if refusals and _threat(_Table(state, seat), entry.amount) >= 7:
+    if refusals and _threat(_Table(state, seat), entry.amount) >= SAYS_NO_AT:
         return refusals[0]
     return accepts[0]
 

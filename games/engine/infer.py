@@ -7,7 +7,7 @@ played them (the model the expert's rollouts already use for every seat), two
 kinds of public move say what a hand did not hold at that moment, for certain:
 
 - An opponent that let a Deal Breaker through, or let a Sly Deal or a payment
-  through that cost it at least SAYS_NO_AT by the sensible bot's own
+  through that cost it at least `bots.SAYS_NO_AT` by the sensible bot's own
   reckoning (`bots._threat`), held no Just Say No: the sensible bot says no
   whenever it holds one and the threat is that high (`bots._sensible_answer`).
   The same for an actor that let a refusal of its Deal Breaker stand.
@@ -46,10 +46,6 @@ from typing import Any
 
 from .cards import DECK, MULTICOLOUR, RENT_BY_COUNT, VALUE, Action, Kind
 from .state import PLAYS_PER_TURN, Options
-
-# The threat at which the sensible bot plays a Just Say No it holds
-# (`bots._sensible_answer`).
-SAYS_NO_AT = 7
 
 JUST_SAY_NO = frozenset(c.id for c in DECK if c.action is Action.just_say_no)
 # A property or wild (but multicolour) can always be laid, for at least this.
@@ -150,7 +146,7 @@ def lacks(
 ) -> list[Lack]:
     """What the public `history` (as `seat` reads it) says the other hands
     lacked, read as the sensible bot would have played it."""
-    from .bots import _BANK_SCORE
+    from .bots import _BANK_SCORE, SAYS_NO_AT
 
     drawn: dict[int, int] = {}
     out: list[Lack] = []
