@@ -50,7 +50,7 @@ class GameKind:
     bots: tuple[str, ...]
     # (state, seat, level, rng, *, seconds, clock, history) -> Move: a bot
     # seat's move; `history`, the game's events as the engine's `redact`
-    # gives them to that seat, for the levels in `history_bots` (else None).
+    # gives them to that seat, when `reads_history` says the level reads it (else None).
     bot_move: Callable[..., Any]
     # The partial drawn in the table's main area, from `present`'s context.
     table_template: str
@@ -83,9 +83,10 @@ class GameKind:
     # the line before (`run`, the last just before `event`) and `event`, or
     # None when `event` starts a line of its own. None: a line per event.
     join_line: Callable[..., str | None] | None = None
-    # Bot levels that read the seat's public history (`bot_move`'s `history`):
-    # reading it costs the site a query of the game's events.
-    history_bots: tuple[str, ...] = ()
+    # level -> whether that bot level reads the seat's public history now
+    # (`bot_move`'s `history`): loading it costs the site a query of the
+    # game's events and a redaction of each, so only a reader gets it.
+    reads_history: Callable[[str], bool] = lambda level: False
 
     @property
     def option_labels(self) -> dict[str, str]:

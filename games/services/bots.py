@@ -62,7 +62,7 @@ def _play_bot(table: "_Table", seat: Seat) -> None:
     """The bot's move; if the bot fails, the default move (and log it)."""
     try:
         history = None
-        if seat.bot in table.kind.history_bots:
+        if table.kind.reads_history(seat.bot):
             history = table.public_history(seat.position)
         move = table.kind.bot_move(
             table.state,

@@ -1,13 +1,15 @@
 """The expert bot on the site: chosen for empty seats, rated, thinking in the
 worker within its budget, and announced as thinking while it does."""
 
+import dataclasses
+
 import pytest
 
 from django.test import Client
 from django.urls import reverse
 
 from games import engine, services
-from games.engine import bots
+from games.engine import bots, expert
 from games.kinds.deal.table import _status_line
 from games.models import Game, GameEvent, Seat
 from games.rating_models import Rating
@@ -97,7 +99,9 @@ def test_the_status_line_says_a_bot_is_thinking():
     assert _status_line(view, names, 0) == "Bot 2 (expert) is playing."
 
 
-def test_the_expert_reads_only_its_seats_public_history(user, monkeypatch):
+def _expert_calls(user, monkeypatch, wanted: int):
+    """Play a two-seat game against the expert until it has moved `wanted`
+    times: (seat, history it was given, events stored then) a move."""
     calls = []
     real = bots.bot_move
 
@@ -111,7 +115,7 @@ def test_the_expert_reads_only_its_seats_public_history(user, monkeypatch):
     game = make_game(creator=user, seat_count=2, start=False)
     services.game_add_bots(game_id=game.pk, user=user, bot=Seat.Bot.EXPERT)
     for _ in range(30):
-        if len(calls) >= 3:
+        if len(calls) >= wanted:
             break
         seat = awaited_seat(game)
         game = fresh(game)
@@ -119,7 +123,13 @@ def test_the_expert_reads_only_its_seats_public_history(user, monkeypatch):
             services.bots_play(game_id=game.pk, version=game.version)
         else:
             move_submit_as(game, seat, default_move(game, seat))
-    assert len(calls) >= 3
+    assert len(calls) >= wanted
+    return game, calls
+
+
+def test_the_expert_reads_only_its_seats_public_history(user, monkeypatch):
+    monkeypatch.setattr(expert, "STYLE", dataclasses.replace(expert.STYLE, infer=True))
+    game, calls = _expert_calls(user, monkeypatch, 3)
     stored = [
         engine.from_json(data)
         for data in GameEvent.objects.filter(game=game)
@@ -134,3 +144,11 @@ def test_the_expert_reads_only_its_seats_public_history(user, monkeypatch):
             if other["type"] in ("CardsDealt", "CardsDrawn") and other["seat"] != seat:
                 assert other["cards"] is None
     assert calls[-1][2] > calls[0][2]
+
+
+def test_the_site_loads_no_history_for_an_expert_that_does_not_read_it(
+    user, monkeypatch
+):
+    monkeypatch.setattr(expert, "STYLE", dataclasses.replace(expert.STYLE, infer=False))
+    _, calls = _expert_calls(user, monkeypatch, 2)
+    assert [history for _, history, _ in calls] == [None] * len(calls)

@@ -2,10 +2,16 @@
 (`games.kinds.deal.table`) and its forms (engine JSON, `games.kinds.posted`)."""
 
 from games import engine
-from games.engine import bots
+from games.engine import bots, expert
 from games.kinds import GameKind, ReplayWords
 from games.kinds.deal.table import deal_table
 from games.kinds.posted import json_move
+
+
+def _reads_history(level: str) -> bool:
+    """The expert reads its seat's public history only with `Style.infer`,
+    off by default (measured no gain: README, "Inferring the hands")."""
+    return level == "expert" and expert.STYLE.infer
 
 
 def _bot_move(state, seat, level, rng, *, seconds=None, clock=None, history=None):
@@ -66,7 +72,7 @@ DEAL = GameKind(
     max_seats=5,
     bots=("sensible", "random", "expert"),
     bot_move=_bot_move,
-    history_bots=("expert",),
+    reads_history=_reads_history,
     table_template="games/table.html#main",
     present=deal_table,
     moves_from_post=_moves_from_post,
