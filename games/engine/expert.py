@@ -150,6 +150,11 @@ class Style:
     # Deal the guesses by what the opponents' public moves say their hands
     # lack (`infer`), when the caller passes the seat's public history.
     infer: bool = False
+    # The least score of the sensible bot's a play of the turn needs to be a
+    # candidate: above nought, the plays it would make itself; below its -1,
+    # those it holds back too (a small rent, a Sly Deal kept for a set's last
+    # card), after the others, up to `candidates` in all.
+    floor: float = 0.0
 
 
 STYLE = Style()
@@ -451,6 +456,7 @@ def candidates(
     rng: random.Random,
     count: int = CANDIDATES,
     alternatives: int = 0,
+    floor: float = 0.0,
 ) -> list[Move]:
     """A few moves worth comparing, the sensible bot's own choice first: the
     others it scores highest, its end of turn, the deadline's payment or
@@ -477,7 +483,7 @@ def candidates(
             if not isinstance(m, EndTurn | Resign | Discard)
         ]
         scored.sort(key=lambda x: (-x[0], x[1]))
-        out += [m for s, _, m in scored[:count] if s > 0]
+        out += [m for s, _, m in scored[:count] if s > floor]
         end = _end_turn(t)
         out.append(end)
         if isinstance(end, Discard):
@@ -624,7 +630,9 @@ def think(
     quick = trivial(own, seat, moves)
     if quick is not None:
         return quick, {"iterations": 0, "trivial": True}
-    options = candidates(own, seat, rng, style.candidates, style.alternatives)
+    options = candidates(
+        own, seat, rng, style.candidates, style.alternatives, style.floor
+    )
     if len(options) == 1:
         return options[0], {"iterations": 0, "trivial": True}
     spare = reserve(own, seat, options, style.widen) if iterations is None else []
