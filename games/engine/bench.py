@@ -220,7 +220,8 @@ def _duel(count: int, rng: random.Random, cap: int) -> dict:
 def rollout_rate(seats: int, count: int, seed: int, out=sys.stdout) -> float:
     """Rollouts a second of the expert's look-ahead (CPU time): a round of
     turns played on from a guess of a mid-game position."""
-    from games.engine.expert import guess, knowledge, rollout
+    from games.engine.expert import rollout
+    from games.engine.guesses import guess, knowledge
 
     positions = []
     rng = random.Random(seed)

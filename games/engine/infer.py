@@ -1,7 +1,7 @@
 """What an opponent's public moves say its hand lacks (the expert's `infer`).
 
 The expert guesses the hidden cards before it plays a position forward
-(`expert.guess`); dealt uniformly, a guess ignores what the opponents have
+(`guesses.guess`); dealt uniformly, a guess ignores what the opponents have
 shown by what they did and did not do. Read as the sensible bot would have
 played them (the model the expert's rollouts already use for every seat), two
 kinds of public move say what a hand did not hold at that moment, for certain:
@@ -27,7 +27,7 @@ draws (cards leave a hand publicly, and arrive only from the draw pile). So a
 drawn since (public): of the hand now, at most that many can be among them.
 `slots` turns a seat's lacks into what each card of its hand may be, oldest
 first (a card that was in the hand at a lack's moment is one of the hand's
-oldest); `expert.guess` deals each such slot a card at random from the unseen
+oldest); `guesses.guess` deals each such slot a card at random from the unseen
 cards it may be, and any card when none is left (the evidence cannot be met:
 an opponent that is not the sensible bot). This is the loosest reading of the
 evidence (it assumes the cards drawn since were all kept) and uniform within

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from .bots import sensible_bot
 from .cards import DECK, Kind
-from .expert import Barred, guess, knowledge
+from .guesses import Barred, guess, knowledge
 from .infer import JUST_SAY_NO, lacks, slots
 from .rules import awaiting, replay, setup, step
 from .state import Options

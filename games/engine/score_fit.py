@@ -6,12 +6,12 @@
 Plays seeded games with the sensible bot in every seat and keeps each position
 at the start of a turn (where the expert's rollouts stop and score), with the
 seat that went on to win. A player's strength is a weighted sum of its
-`expert.features`, and the chance that a seat wins is its share of
+`evaluate.features`, and the chance that a seat wins is its share of
 exp(strength) (a conditional logit); the weights that make the winners most
 likely are found by Newton's method, with a little ridge so that a feature
 that never varies stays at nought. Prints the weights (to paste into
-expert.WEIGHTS) and the mean log-likelihood of a held-out fifth of the
-positions, beside that of the weights expert.WEIGHTS holds now and of knowing
+evaluate.WEIGHTS) and the mean log-likelihood of a held-out fifth of the
+positions, beside that of the weights evaluate.WEIGHTS holds now and of knowing
 nothing (log of 1/seats).
 """
 
@@ -22,7 +22,7 @@ import sys
 from collections.abc import Sequence
 
 from .bots import sensible_bot
-from .expert import FEATURES, WEIGHTS, features
+from .evaluate import FEATURES, WEIGHTS, features
 from .rules import awaiting, new_game, step
 from .state import PLAY
 
@@ -148,7 +148,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     now = WEIGHTS[min(args.seats, 3)]
     print(
         f"held-out log-likelihood a position: {log_likelihood(weights, test):.4f} "
-        f"(expert.WEIGHTS now: {log_likelihood(now, test):.4f}; knowing nothing: "
+        f"(evaluate.WEIGHTS now: {log_likelihood(now, test):.4f}; knowing nothing: "
         f"{math.log(1 / args.seats):.4f})"
     )
     return 0

@@ -33,10 +33,9 @@ from games.engine.expert import (
     ITERATIONS_WITHOUT_CLOCK,
     Style,
     expert_bot,
-    guess,
-    knowledge,
     think,
 )
+from games.engine.guesses import guess, knowledge
 from games.engine.infer import lacks
 from games.engine.state import replace
 

@@ -2,7 +2,7 @@
 
 from games.engine import new_game, scenario
 from games.engine.cards import DECK, Colour, rent_for
-from games.engine.expert import FEATURES, FITS, WIN_SCORE, features, score, strength
+from games.engine.evaluate import FEATURES, FITS, WIN_SCORE, features, score, strength
 from games.engine.score_fit import fit, log_likelihood, positions
 from games.engine.state import PropertySet, replace
 

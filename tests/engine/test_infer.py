@@ -6,7 +6,7 @@ from games.engine import DECK, Action, Options, awaiting, replay, setup, step
 from games.engine import events as ev
 from games.engine.bots import sensible_bot
 from games.engine.cards import Colour
-from games.engine.expert import guess, knowledge
+from games.engine.guesses import guess, knowledge
 from games.engine.infer import JUST_SAY_NO, Lack, lacks, outranked, slots
 from games.engine.infer_check import forecast_losses
 from games.engine.infer_check import main as check_main
