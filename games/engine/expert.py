@@ -66,6 +66,7 @@ Trivial decisions (one legal move, an Accept with no Just Say No in hand, a
 debt that takes everything) are answered at once.
 """
 
+import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -85,8 +86,15 @@ DEFAULT_SECONDS = 1.0
 # The work done when the caller gives seconds but no clock to measure them.
 ITERATIONS_WITHOUT_CLOCK = 64
 # Candidates the sensible bot scores highest, besides its end of turn: eight
-# won 17 points more than four in a paired A/B (README, "Engine benchmark").
-CANDIDATES = 8
+# won 17 points more than four in a paired A/B, and twelve with the plays it
+# holds back (FLOOR) 5 more than eight without (README, "Engine benchmark").
+CANDIDATES = 12
+# The least score of the sensible bot's a play of the turn needs to be a
+# candidate: none, so the plays it holds back (scored nought or below: a small
+# rent, a Sly Deal kept for a set's last card, a Just Say No to the bank) are
+# compared too, after those it would make. With nought, only its own plays are
+# candidates, and a turn it would end at once is not thought about at all.
+FLOOR = -math.inf
 # Rounds of turns a rollout plays before the position is scored: measured
 # against playing to the end (README, "Engine benchmark"), two rounds and a
 # score won more often in the same time, as more guesses fit in it.
@@ -143,11 +151,8 @@ class Style:
     # Deal the guesses by what the opponents' public moves say their hands
     # lack (`infer`), when the caller passes the seat's public history.
     infer: bool = False
-    # The least score of the sensible bot's a play of the turn needs to be a
-    # candidate: above nought, the plays it would make itself; below its -1,
-    # those it holds back too (a small rent, a Sly Deal kept for a set's last
-    # card), after the others, up to `candidates` in all.
-    floor: float = 0.0
+    # The least score of the sensible bot's a play needs to be a candidate.
+    floor: float = FLOOR
 
 
 STYLE = Style()
@@ -182,7 +187,7 @@ def candidates(
     rng: random.Random,
     count: int = CANDIDATES,
     alternatives: int = 0,
-    floor: float = 0.0,
+    floor: float = FLOOR,
 ) -> list[Move]:
     """A few moves worth comparing, the sensible bot's own choice first: the
     others it scores highest, its end of turn, the deadline's payment or

@@ -17,6 +17,7 @@ from games.engine.expert import (
     reserve,
     think,
 )
+from games.engine.moves import Resign
 
 
 class Ticks:
@@ -91,24 +92,33 @@ def test_widening_tries_the_next_best_move_when_a_candidate_drops_out():
         1 bank: 5M
         1 sets: green[Pacific Avenue]
     """)
-    options = candidates(state, 0, random.Random(1))
+    few = Style(candidates=4)
+    options = candidates(state, 0, random.Random(1), few.candidates)
     spare = reserve(state, 0, options, 3)
     assert spare and not set(spare) & set(options)
-    narrow = think(state, 0, random.Random(1), seconds=2.0, clock=Ticks())[1]
+    narrow = think(state, 0, random.Random(1), seconds=2.0, clock=Ticks(), style=few)
     wide = think(
-        state, 0, random.Random(1), seconds=2.0, clock=Ticks(), style=Style(widen=3)
-    )[1]
-    assert repr(spare[0]) not in narrow["played"]
-    assert wide["played"][repr(spare[0])] >= DROP_AFTER
+        state,
+        0,
+        random.Random(1),
+        seconds=2.0,
+        clock=Ticks(),
+        style=Style(candidates=4, widen=3),
+    )
+    assert repr(spare[0]) not in narrow[1]["played"]
+    assert wide[1]["played"][repr(spare[0])] >= DROP_AFTER
     # A fixed count of iterations drops nothing, so nothing widens.
-    fixed = think(state, 0, random.Random(1), iterations=10, style=Style(widen=3))[1]
+    fixed = think(
+        state, 0, random.Random(1), iterations=10, style=Style(candidates=4, widen=3)
+    )[1]
     assert set(fixed["played"]) == {repr(m) for m in options}
 
 
-def test_the_expert_weighs_the_eight_plays_the_sensible_bot_scores_highest():
-    """Eight, not four: the wider choice won more games (README)."""
+def test_the_expert_weighs_the_twelve_plays_the_sensible_bot_scores_highest():
+    """Twelve, not eight: the wider choice won more games (README)."""
     state = scenario("""
-        0 hand: 1M, 2M, 3M, Boardwalk, Park Place, Pass Go, Birthday, Sly Deal
+        0 hand: 1M, 2M, 3M, 4M, Boardwalk, Park Place, Pass Go, Birthday
+        0 hand: Sly Deal, Baltic Avenue
         1 bank: 5M
         1 sets: green[Pacific Avenue]
     """)
@@ -117,10 +127,27 @@ def test_the_expert_weighs_the_eight_plays_the_sensible_bot_scores_highest():
         (m for m in legal_moves(state, 0) if _score_play(table, m) > 0),
         key=lambda m: -_score_play(table, m),
     )
-    assert len(scored) > 8
-    top = {m for m in scored if _score_play(table, m) >= _score_play(table, scored[7])}
+    assert len(scored) > 12
+    top = {m for m in scored if _score_play(table, m) >= _score_play(table, scored[11])}
     options = candidates(state, 0, random.Random(1))
     assert top <= set(options)
+    assert set(scored) - top - set(options)  # no more than twelve
+
+
+def test_the_expert_weighs_the_plays_the_sensible_bot_holds_back():
+    """A Sly Deal kept for a set's last card, a Just Say No it never banks:
+    the sensible bot plays neither, the expert compares both."""
+    state = scenario("""
+        0 hand: Sly Deal, Just Say No
+        1 bank: 1M
+        1 sets: green[Pacific Avenue]
+    """)
+    table = _Table(state, 0)
+    plays = [m for m in legal_moves(state, 0) if not isinstance(m, Resign)]
+    held = {m for m in plays if _score_play(table, m) < 0}
+    assert {type(m).__name__ for m in held} == {"SlyDeal", "BankCard"}
+    assert held <= set(candidates(state, 0, random.Random(1)))
+    assert not held & set(candidates(state, 0, random.Random(1), floor=0.0))
 
 
 WIDE = """
