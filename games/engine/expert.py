@@ -19,8 +19,8 @@ improvement by rollout"), not by information-set MCTS. Why:
   this.
 
 For each decision it lists a few candidate moves (the sensible bot's choice,
-the others it scores highest, its end of turn, the deadline's payment or
-discard, the other answer), then repeats: draw a guess of the hidden cards,
+the others it scores highest, even those it would hold back, its end of
+turn, the deadline's payment or discard, the other answer), then repeats: draw a guess of the hidden cards,
 play each candidate on that same guess with the same random draws after it
 (common random numbers), let the sensible bot play every seat for ROUNDS
 rounds of turns, and score the position (`evaluate`: a win or a loss if the
@@ -190,8 +190,9 @@ def candidates(
     floor: float = FLOOR,
 ) -> list[Move]:
     """A few moves worth comparing, the sensible bot's own choice first: the
-    others it scores highest, its end of turn, the deadline's payment or
-    discard (and up to `alternatives` others), the other answer."""
+    `count` others it scores highest (above `floor`), its end of turn, the
+    deadline's payment or discard (and up to `alternatives` others), the
+    other answer."""
     from .bots import _end_turn, _score_play, _Table, sensible_bot
 
     entry = _entry(state, seat)
