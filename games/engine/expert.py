@@ -20,13 +20,17 @@ improvement by rollout"), not by information-set MCTS. Why:
 
 For each decision it lists a few candidate moves (the sensible bot's choice,
 the others it scores highest, even those it would hold back, its end of
-turn, the deadline's payment or discard, the other answer), then repeats: draw a guess of the hidden cards,
-play each candidate on that same guess with the same random draws after it
-(common random numbers), let the sensible bot play every seat for ROUNDS
-rounds of turns, and score the position (`evaluate`: a win or a loss if the
-game ended, else the seat's fitted chance of winning from there). Rolling
-out two rounds and scoring beat rolling out to the end in the same time
-(README, "Engine benchmark"): more guesses fit in a second.
+turn, the deadline's payment or discard, the other answer), then repeats:
+draw a guess of the hidden cards, play each candidate on that same guess
+with the same random draws after it (common random numbers), let the
+sensible bot play every seat for ROUNDS rounds of turns, and score the
+position (`evaluate`: a win or a loss if the game ended, else the seat's
+fitted chance of winning from there). Rolling out two rounds and scoring
+beat rolling out to the end in the same time (README, "Engine benchmark"):
+more guesses fit in a second. A second spent on a dozen candidates, the
+plays the sensible bot holds back among them, won far more than one spent
+on eight of those it would make (README, "The definitive runs with broader
+candidates").
 
 It never peeks: it thinks on `guesses.knowledge(state, seat)`, what the seat
 may know, and every guess is dealt from its pool of unseen cards alone
