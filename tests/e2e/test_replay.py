@@ -20,6 +20,15 @@ def step_of(page) -> int:
     return int(page.locator("#replay").get_attribute("data-step"))
 
 
+def settled_step(page) -> int:
+    """The step shown once no step is on its way (a key pressed while one is
+    lands after it, so the step read before then may not be the last)."""
+    page.wait_for_function(
+        "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
+    )
+    return step_of(page)
+
+
 def test_a_player_steps_through_a_finished_game_with_the_arrow_keys(
     login, new_context, user_factory, screenshot
 ):
@@ -45,7 +54,7 @@ def test_a_player_steps_through_a_finished_game_with_the_arrow_keys(
     expect(page.locator("#replay")).not_to_have_attribute("data-step", "13")
     assert page.evaluate("window.__stillHere === true"), "a full page load"
     # The browser's back button returns to an earlier step.
-    current = step_of(page)
+    current = settled_step(page)
     page.go_back()
     expect(page.locator("#replay")).not_to_have_attribute("data-step", str(current))
 
