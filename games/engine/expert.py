@@ -93,7 +93,7 @@ ITERATIONS_WITHOUT_CLOCK = 64
 # won 17 points more than four in a paired A/B, and twelve with the plays it
 # holds back (FLOOR) 5 more than eight without (README, "Engine benchmark").
 CANDIDATES = 12
-# The least score of the sensible bot's a play of the turn needs to be a
+# The least score the sensible bot gives a play of the turn for it to be a
 # candidate: none, so the plays it holds back (scored nought or below: a small
 # rent, a Sly Deal kept for a set's last card, a Just Say No to the bank) are
 # compared too, after those it would make. With nought, only its own plays are
@@ -155,7 +155,7 @@ class Style:
     # Deal the guesses by what the opponents' public moves say their hands
     # lack (`infer`), when the caller passes the seat's public history.
     infer: bool = False
-    # The least score of the sensible bot's a play needs to be a candidate.
+    # The least score the sensible bot gives a play for it to be a candidate.
     floor: float = FLOOR
 
 

@@ -50,7 +50,8 @@ class GameKind:
     bots: tuple[str, ...]
     # (state, seat, level, rng, *, seconds, clock, history) -> Move: a bot
     # seat's move; `history`, the game's events as the engine's `redact`
-    # gives them to that seat, when `reads_history` says the level reads it (else None).
+    # gives them to that seat, when `reads_history` says the level reads it
+    # (else None).
     bot_move: Callable[..., Any]
     # The partial drawn in the table's main area, from `present`'s context.
     table_template: str
