@@ -9,8 +9,8 @@ no inline style (the CSP forbids both), only SVG attributes and CSS classes.
 
 from django.core.cache import cache
 
-from games import engine
-from games.engine import DECK
+from games.engines import deal as engine
+from games.engines.deal import DECK
 from games.models import Game, GameEvent
 
 CACHE_SECONDS = 7 * 24 * 60 * 60

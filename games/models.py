@@ -375,7 +375,7 @@ class GameCheckpoint(models.Model):
     (`services.table._Table`), and filled in lazily for games older than this table.
     """
 
-    # Replay costs about 4 µs an event (games.engine.bench), so replaying at
+    # Replay costs about 4 µs an event (bench.engine), so replaying at
     # most 49 events costs under 0.2 ms, well below reading and rendering the
     # step; and a checkpoint (a few kB of JSON) is stored once per 50 events,
     # on one move in about fifteen. Smaller K buys nothing visible and more rows.

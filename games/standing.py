@@ -16,8 +16,8 @@ the player decided, only earlier.
 
 from typing import TYPE_CHECKING
 
-from games import engine
-from games.engine.rules import default_payment
+from games.engines import deal as engine
+from games.engines.deal.rules import default_payment
 from games.models import Seat
 
 if TYPE_CHECKING:

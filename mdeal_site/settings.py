@@ -69,6 +69,9 @@ INSTALLED_APPS = [
     "games",
     "games.notifications",
     "games.chat",
+    # Development tools (benchmarks, the load harness, their data commands):
+    # nothing in the apps above imports it.
+    "bench",
 ]
 
 MIDDLEWARE = [

@@ -21,7 +21,7 @@ from urllib.parse import quote
 from django.conf import settings
 from django.db import connection
 
-from games.loadtest.run import UVICORN_OPTIONS
+from mdeal_site.server import UVICORN_OPTIONS
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -1,5 +1,5 @@
 """The web server as the Procfile and the load harness start it (uvicorn
-with games.loadtest.run.UVICORN_OPTIONS)."""
+with mdeal_site.server.UVICORN_OPTIONS)."""
 
 import asyncio
 import time
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import websockets
 
-from games.loadtest.run import UVICORN_OPTIONS
+from mdeal_site.server import UVICORN_OPTIONS
 from tests.processes import Process, free_port, port_open, python, wait_for
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -6,17 +6,17 @@ the tests use only these, so a second game is a second module satisfying this
 protocol, reached through a registry, with no `if kind == ...` anywhere.
 
 Two engines satisfy it today:
-- `games.engine`: Monopoly Deal.
+- `games.engines.deal`: Monopoly Deal.
 - `games.engines.classic`: classic Monopoly (RULES-CLASSIC.md).
 
 Why the Deal engine is not `games/engines/deal/` yet: the layout the issue
 suggests (`games/engines/deal/` beside `games/engines/classic/`) is clearer,
-but `games.engine` is imported by the site (services, views, tasks, templates'
+but `games.engines.deal` is imported by the site (services, views, tasks, templates'
 helpers), its bots and benchmark, and most of the tests, and several branches
 were changing those files at once when classic was written. A move then would
 have touched every one of them for no change in behaviour and conflicted with
-all. It is one later change on a quiet main: `git mv games/engine
-games/engines/deal`, a `games/engine/__init__.py` re-exporting it (or every
+all. It is one later change on a quiet main: `git mv games/engines/deal
+games/engines/deal`, a `games/engines/deal/__init__.py` re-exporting it (or every
 import updated), and the purity and protocol tests pointed at the new path.
 
 The shared plumbing (`games.engines.plumbing`) holds only what really is the
@@ -45,7 +45,7 @@ class Awaiting(Protocol):
 
 @runtime_checkable
 class Engine(Protocol):
-    """The module contract: what `games.engine` and `games.engines.classic` export.
+    """The module contract: what `games.engines.deal` and `.classic` export.
 
     - `setup(seats, options, rng)`: the events of a new game (decks shuffled,
       first player drawn, first turn started), every random outcome in them.

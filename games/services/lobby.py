@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING, Any
 from django.db import transaction
 from django.utils import timezone
 
-from games import engine, kinds
+from games import kinds
 from games.chat.services import invitation_check
+from games.engines import deal as engine
 from games.errors import (
     AlreadySeated,
     BadInvite,

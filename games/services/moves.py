@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 
-from games import engine
-from games.engine.rules import default_payment
+from games.engines import deal as engine
+from games.engines.deal.rules import default_payment
 from games.errors import BadMove, GameNotActive, NotAPlayer, StaleVersion
 from games.models import Game, Seat
 from games.services.table import _lock, _seats, _Table

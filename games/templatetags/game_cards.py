@@ -7,7 +7,7 @@ from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 
-from games.engine import COLOUR_NAMES, DECK, RENT, SET_SIZE, Action, Kind
+from games.engines.deal import COLOUR_NAMES, DECK, RENT, SET_SIZE, Action, Kind
 from games.forms import decision_time_label
 
 register = template.Library()

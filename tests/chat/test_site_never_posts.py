@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from games import engine, services
+from games import services
 from games.chat.models import Message
+from games.engines import deal as engine
 from tests.games.factories import awaited_seat, fresh, make_game, move_submit_as
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -107,7 +107,7 @@ class LiveASGIServer:
                 application,
                 host=self.host,
                 port=self.port,
-                # As the Procfile (games.loadtest.run.UVICORN_OPTIONS).
+                # As the Procfile (mdeal_site.server.UVICORN_OPTIONS).
                 server_header=False,
                 lifespan="off",
                 ws="websockets-sansio",

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from django.db.models import F
 
-from games import engine
+from games.engines import deal as engine
 from games.models import Game
 from tests.e2e.test_table import assert_not_reloaded, mark_page
 from tests.e2e.test_table_first_screen import serious

@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from django.db.models import F
 
-from games import engine
+from games.engines import deal as engine
 from games.models import Game
 from tests.games.factories import make_game
 

@@ -4,12 +4,12 @@ import inspect
 
 import pytest
 
-import games.engine
 import games.engines.classic
+import games.engines.deal
 from games.engines.plumbing import fold, scenario_lines
 from games.engines.protocol import SIGNATURES, Engine
 
-ENGINES = [games.engine, games.engines.classic]
+ENGINES = [games.engines.deal, games.engines.classic]
 
 
 @pytest.mark.parametrize("engine", ENGINES, ids=lambda m: m.__name__)

@@ -13,8 +13,9 @@ could have made. Users come from the `user_factory` fixture (tests/conftest.py).
 import random
 from collections.abc import Sequence
 
-from games import engine, services
-from games.engine.bots import sensible_bot
+from games import services
+from games.engines import deal as engine
+from games.engines.deal.bots import sensible_bot
 from games.models import Game, GameEvent, Seat
 
 ONE_HOUR = 60 * 60

@@ -7,7 +7,8 @@ import pytest
 
 from django.urls import reverse
 
-from games import engine, services
+from games import services
+from games.engines import deal as engine
 from games.errors import BadMove, StaleVersion
 from games.models import GameEvent
 from tests.games.factories import fresh, make_game

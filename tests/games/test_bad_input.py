@@ -8,7 +8,8 @@ import pytest
 
 from django.urls import reverse
 
-from games import engine, services
+from games import services
+from games.engines import deal as engine
 from games.errors import BadMove
 from games.forms import (
     MOVE_MAX_CHARS,

@@ -10,7 +10,8 @@ from channels.testing import WebsocketCommunicator
 
 from django.test import Client
 
-from games import consumers, engine
+from games import consumers
+from games.engines import deal as engine
 from mdeal_site.asgi import application
 from tests.games.factories import awaited_seat, fresh, make_game, move_submit_as
 from tests.processes import free_port

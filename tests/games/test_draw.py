@@ -6,9 +6,9 @@ import pytest
 
 from django.urls import reverse
 
-from games import engine
+from games.engines import deal as engine
 from games.models import Game
-from tests.engine.test_draw import everything_on_the_table
+from tests.engines.deal.test_draw import everything_on_the_table
 from tests.games.factories import fresh, make_game
 from tests.games.test_views import client_for, prompt_of
 

@@ -8,8 +8,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import engine, services
-from games.engine import bots, expert
+from games import services
+from games.engines import deal as engine
+from games.engines.deal import bots, expert
 from games.kinds.deal.table import _status_line
 from games.models import Game, GameEvent, Seat
 from games.rating_models import Rating

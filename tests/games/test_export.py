@@ -12,11 +12,11 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from games import engine
-from games.engine.bots import sensible_bot
+from games.engines import deal as engine
+from games.engines.deal.bots import sensible_bot
 from games.export import replay_export
 from games.models import Game, GameEvent
-from tests.engine.test_open_view_and_redact import cards_named
+from tests.engines.deal.test_open_view_and_redact import cards_named
 from tests.games.factories import fresh, make_game, play_out
 from tests.games.test_hidden import forbidden_for, secret_cards, step
 

@@ -22,8 +22,9 @@ from django.http import QueryDict
 from django.test import Client
 from django.urls import reverse
 
-from games import engine, services
-from games.engine.moves import MOVE_TYPES
+from games import services
+from games.engines import deal as engine
+from games.engines.deal.moves import MOVE_TYPES
 from games.errors import GameError
 from games.forms import DECISION_TIME_CHOICES, MOVE_MAX_CHARS, MoveForm
 from games.models import Game

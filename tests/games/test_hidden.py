@@ -18,8 +18,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import engine, services
-from games.engine.bots import random_bot, sensible_bot
+from games import services
+from games.engines import deal as engine
+from games.engines.deal.bots import random_bot, sensible_bot
 from games.models import Game, GameEvent
 from tests.games.factories import awaited_seats, fresh, make_game, move_submit_as
 

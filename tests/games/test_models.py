@@ -4,7 +4,7 @@ import pytest
 
 from django.db import IntegrityError, transaction
 
-from games import engine
+from games.engines import deal as engine
 from games.models import Game, GameEvent, Seat
 from tests.games.factories import fresh, make_game
 

@@ -9,7 +9,7 @@ from asgiref.sync import sync_to_async
 
 from django.urls import reverse
 
-from games import engine
+from games.engines import deal as engine
 from games.models import Game
 from tests.games.factories import awaited_seat, make_game, table_rows
 from tests.games.test_consumers import socket_for

@@ -10,7 +10,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games import engine, services
+from games import services
+from games.engines import deal as engine
 from games.models import GameCheckpoint
 from games.notifications import vapid
 from tests.games.factories import awaited_seat, default_move, fresh, make_game

@@ -6,8 +6,9 @@ import pytest
 
 from django.core.management import call_command
 
-from games import engine, ratings, services
-from games.engine import bots
+from games import ratings, services
+from games.engines import deal as engine
+from games.engines.deal import bots
 from games.models import Game, Rating, RatingChange, Seat
 from games.ratings import SeatResult, placements
 from tests.games.factories import awaited_seat, fresh, make_game

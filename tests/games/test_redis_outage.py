@@ -20,7 +20,7 @@ from django.conf import settings
 from django.core.management import call_command
 from django.test import Client
 
-from games import engine
+from games.engines import deal as engine
 from games.models import Game, GameEvent
 from tests.games.factories import awaited_seat, fresh, make_game
 from tests.processes import (

@@ -16,8 +16,9 @@ from django.db import close_old_connections, connection
 from django.test import Client
 from django.urls import reverse
 
-from games import engine, rematches, services, tasks
+from games import rematches, services, tasks
 from games.chat.services import user_mute
+from games.engines import deal as engine
 from games.errors import NotAPlayer, RematchClosed, RematchNotPossible, StaleVersion
 from games.models import Game, GameEvent, Rematch, Seat
 from tests.games.factories import fresh, make_game, play_out

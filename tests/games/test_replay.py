@@ -16,8 +16,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games import engine
-from games.engine.bots import random_bot, sensible_bot
+from games.engines import deal as engine
+from games.engines.deal.bots import random_bot, sensible_bot
 from games.models import Game, GameCheckpoint, GameEvent
 from games.replay import state_at
 from tests.games.factories import (

@@ -8,7 +8,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from games import engine
+from games.engines import deal as engine
 from games.models import Game
 from tests.games.factories import fresh, make_game, play_out
 

@@ -5,7 +5,8 @@ import random
 
 import pytest
 
-from games import engine, selectors, services
+from games import selectors, services
+from games.engines import deal as engine
 from games.models import Game
 from tests.games.factories import fresh, make_game
 from tests.games.test_views import rig

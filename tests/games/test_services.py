@@ -4,7 +4,8 @@ import pytest
 
 from django.contrib.auth.models import AnonymousUser
 
-from games import engine, services
+from games import services
+from games.engines import deal as engine
 from games.errors import (
     AlreadySeated,
     BadInvite,

@@ -12,7 +12,8 @@ import pytest
 
 from django.db import connection
 
-from games import engine, services
+from games import services
+from games.engines import deal as engine
 from games.errors import StaleVersion
 from tests.games.factories import awaited_seat, fresh, make_game
 

@@ -10,8 +10,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games import engine, services
-from games.engine import bots
+from games import services
+from games.engines import deal as engine
+from games.engines.deal import bots
 from games.errors import BadMove, GameError, NotAPlayer, StaleVersion
 from games.models import Game
 from tests.games.factories import awaited_seat, fresh, make_game, table_rows

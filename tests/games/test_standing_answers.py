@@ -4,7 +4,8 @@ import json
 
 import pytest
 
-from games import engine, services
+from games import services
+from games.engines import deal as engine
 from games.models import GameEvent
 from tests.games.factories import fresh, make_game
 from tests.games.test_views import client_for, offered_moves, post_move, rig

@@ -6,10 +6,11 @@ from datetime import timedelta
 
 import pytest
 
-from games import engine, services, tasks
-from games.engine import bots
+from bench.management.commands.make_bot_games import bot_game_make
+from games import services, tasks
+from games.engines import deal as engine
+from games.engines.deal import bots
 from games.errors import StaleVersion
-from games.management.commands.make_bot_games import bot_game_make
 from games.models import Game, Seat
 from tests.games.factories import (
     awaited_seat,

@@ -8,7 +8,8 @@ import pytest
 from django.test import Client
 
 from accounts.services import vacation_end, vacation_start
-from games import engine, services, tasks
+from games import services, tasks
+from games.engines import deal as engine
 from games.models import Game, GameEvent
 from tests.games.factories import (
     awaited_seat,

@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
-from games import engine
+from games.engines import deal as engine
 from games.models import Game, Seat
 from tests.games.factories import (
     awaited_seat,

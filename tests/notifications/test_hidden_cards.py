@@ -16,8 +16,8 @@ import pytest
 
 from django.core import mail
 
-from games import engine
-from games.engine.bots import random_bot, sensible_bot
+from games.engines import deal as engine
+from games.engines.deal.bots import random_bot, sensible_bot
 from games.models import Game, GameEvent
 from games.notifications import tasks
 from tests.games.factories import fresh, make_game

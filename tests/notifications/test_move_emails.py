@@ -10,7 +10,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from games import engine, services
+from games import services
+from games.engines import deal as engine
 from games.notifications import tasks
 from games.notifications.decisions import decisions_record
 from games.notifications.models import Notification, Outcome

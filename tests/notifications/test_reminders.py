@@ -6,7 +6,7 @@ from datetime import timedelta
 
 import pytest
 
-from games import engine
+from games.engines import deal as engine
 from games.notifications.decisions import reminder_time
 from games.notifications.models import Notification, Outcome
 from tests.games.factories import awaited_seat, make_game, move_submit_as

@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from accounts.services import vacation_start
-from games import engine
+from games.engines import deal as engine
 from games.notifications import tasks
 from games.notifications.models import Notification, Outcome
 from tests.games.factories import awaited_seat, fresh, make_game, move_submit_as

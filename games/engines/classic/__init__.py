@@ -1,9 +1,9 @@
 """The rules of classic Monopoly (RULES-CLASSIC.md), pure Python: see API.md."""
 
+from ..errors import IllegalMove
 from .board import BOARD, DEEDS, GROUPS, Space, group_of, index_named, space
 from .cards import CARDS, CHANCE_CARDS, CHEST_CARDS, Card
 from .decisions import Awaiting, awaiting, default_move, legal_moves
-from .errors import IllegalMove
 from .events import *  # noqa: F403
 from .events import EVENT_TYPES, SCHEMA_VERSION, Event
 from .evolve import evolve

@@ -1,12 +1,12 @@
 """Building, selling buildings, mortgaging and lifting mortgages
 (RULES-CLASSIC.md "Buildings", "Mortgages"), and the default mortgaging order."""
 
+from ..errors import IllegalMove
 from . import events as ev
 from . import moves as mv
 from .board import BOARD, COLOUR_GROUPS, GROUPS, HOTEL, STREET, group_of
 from .builder import Builder
 from .checks import own_deed, raising
-from .errors import IllegalMove
 from .evolve import stock_of
 from .figures import group_built, holds_group, may_manage, money
 from .state import State

@@ -1,10 +1,10 @@
 """Buying and sealed-bid auctions (RULES-CLASSIC.md "Buying and auctions")."""
 
+from ..errors import IllegalMove
 from . import events as ev
 from . import moves as mv
 from .board import BOARD
 from .builder import Builder
-from .errors import IllegalMove
 from .figures import money
 from .state import Sale, State
 

@@ -5,9 +5,9 @@ import typing
 from dataclasses import fields
 from functools import cache
 
+from ..errors import IllegalMove
 from . import moves as mv
 from .board import BOARD, SPACES_ON_BOARD
-from .errors import IllegalMove
 from .figures import may_raise
 from .state import END, JAIL_START, ROLL, State
 

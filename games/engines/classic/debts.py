@@ -1,12 +1,12 @@
 """Payments, debts, raising money and bankruptcy (RULES-CLASSIC.md "Debts and
 raising money", "Bankruptcy", and received mortgages under "Mortgages")."""
 
+from ..errors import IllegalMove
 from . import events as ev
 from . import moves as mv
 from .board import BOARD, COLOUR_GROUPS, GROUPS
 from .builder import Builder
 from .buildings import mortgage_order, one_level_sale
-from .errors import IllegalMove
 from .figures import money, raisable
 from .state import Debt
 from .turns import finish_by_worth

@@ -2,11 +2,11 @@
 
 from dataclasses import dataclass
 
+from ..errors import IllegalMove
 from ..plumbing import in_words
 from . import moves as mv
 from .board import BOARD, COLOUR_GROUPS, GROUPS, HOTEL, JAIL_FINE, STREET
 from .buildings import mortgage_order, one_level_sale
-from .errors import IllegalMove
 from .figures import holds_group, may_manage, may_raise, money, open_matters
 from .state import END, JAIL_START, ROLL, State
 

@@ -1,6 +1,7 @@
 """Dice, moving, landing, the cards, rent and jail (RULES-CLASSIC.md "A turn",
 "Moving", "Landing", "The cards", "Rent", "Jail")."""
 
+from ..errors import IllegalMove
 from . import events as ev
 from . import moves as mv
 from .board import (
@@ -34,7 +35,6 @@ from .cards import (
 )
 from .checks import your_turn
 from .debts import charge, pay
-from .errors import IllegalMove
 from .figures import is_doubles, open_matters, rent_for
 from .state import END, JAIL_START
 from .turns import end_turn

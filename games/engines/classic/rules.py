@@ -9,6 +9,7 @@ move left open."""
 
 import random
 
+from ..errors import IllegalMove
 from . import buildings, buying, debts, moving, trading
 from . import events as ev
 from . import moves as mv
@@ -16,7 +17,6 @@ from .builder import Builder
 from .buying import close_auction
 from .checks import well_formed
 from .debts import pay
-from .errors import IllegalMove
 from .figures import open_matters
 from .moving import move_by
 from .state import State

@@ -1,12 +1,12 @@
 """Trade offers: made, accepted, declined, withdrawn (RULES-CLASSIC.md
 "Trading")."""
 
+from ..errors import IllegalMove
 from . import events as ev
 from . import moves as mv
 from .board import BOARD, SPACES_ON_BOARD
 from .builder import Builder
 from .cards import JAIL_FREE
-from .errors import IllegalMove
 from .figures import group_built
 from .state import State
 

@@ -3,11 +3,11 @@
 
 import random
 
+from ..errors import IllegalMove
 from ..plumbing import fold
 from . import events as ev
 from .builder import Builder
 from .cards import CHANCE_CARDS, CHEST_CARDS
-from .errors import IllegalMove
 from .evolve import evolve
 from .figures import net_worth
 from .state import Options, State

@@ -1,8 +1,8 @@
-"""Monopoly Deal on the site: today's engine (`games.engine`), its table
+"""Monopoly Deal on the site: today's engine (`games.engines.deal`), its table
 (`games.kinds.deal.table`) and its forms (engine JSON, `games.kinds.posted`)."""
 
-from games import engine
-from games.engine import bots, expert
+from games.engines import deal as engine
+from games.engines.deal import bots, expert
 from games.kinds import GameKind, ReplayWords
 from games.kinds.deal.table import deal_table
 from games.kinds.posted import json_move

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING
 
 from django.utils import timezone
 
-from games import engine
-from games.engine import COLOUR_NAMES, DECK
-from games.engine.rules import default_payment
+from games.engines import deal as engine
+from games.engines.deal import COLOUR_NAMES, DECK
+from games.engines.deal.rules import default_payment
 from games.models import Game, Seat
 from games.ratings import seat_account
 from games.standing import is_charge

@@ -5,6 +5,7 @@ import random
 
 import pytest
 
+from bench.classic import play
 from games.engines.classic import (
     AcceptOffer,
     Bid,
@@ -22,7 +23,6 @@ from games.engines.classic import (
     scenario,
     setup,
 )
-from games.engines.classic.bench import play
 from games.engines.classic.bots import BOTS, random_bot, sensible_bot
 from games.engines.classic.state import replace
 

@@ -12,8 +12,8 @@ import random
 
 import pytest
 
+from bench.classic import play
 from games.engines.classic import Options, to_json
-from games.engines.classic.bench import play
 from games.engines.classic.bots import BOTS
 
 # sha256 of each game's events, one JSON line each, first 16 hex digits.
