@@ -82,7 +82,7 @@ class User(AbstractUser):
         default=False,
         help_text="Email me the players' chat messages of my games (batched).",
     )
-    # Standing answers (games.standing): decisions made in advance, the same
+    # Standing answers (games.services.standing): decisions made in advance, the same
     # whatever the hand holds, so they tell the other players nothing.
     accept_charges = models.BooleanField(
         default=False,

@@ -15,7 +15,7 @@ from django.utils import dateformat, timezone
 
 from accounts.models import User, Vacation
 from games.notifications.emails import user_zone
-from games.vacations import deadlines_shift
+from games.services.vacations import deadlines_shift
 
 VACATION_LONGEST = timedelta(days=14)
 VACATION_PER_YEAR = timedelta(days=30)

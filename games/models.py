@@ -111,7 +111,7 @@ class Game(models.Model):
         blank=True,
         on_delete=models.SET_NULL,
         related_name="rematch",
-        help_text="The finished game this one plays again (games.rematches).",
+        help_text="The finished game this one plays again (games.rematch.services).",
     )
     snapshot = models.JSONField(
         null=True, blank=True, help_text="engine State.to_json(), a cache of replay."
@@ -261,7 +261,8 @@ class Seat(models.Model):
     status = models.CharField(max_length=10, choices=Status, default=Status.PLAYING)
     missed_deadlines = models.PositiveSmallIntegerField(default=0)
     joined_at = models.DateTimeField(auto_now_add=True)
-    # Standing answers for this game only (games.standing); None: the profile's.
+    # Standing answers for this game only (games.services.standing); None: the
+    # profile's.
     accept_charges = models.BooleanField(null=True, blank=True)
     pay_suggested = models.BooleanField(null=True, blank=True)
 
@@ -372,7 +373,7 @@ class GameCheckpoint(models.Model):
     A cache like `Game.snapshot`, for replay: the state after any event N is
     this row's state at the nearest multiple of EVERY at or below N, evolved
     by at most EVERY - 1 events. Written with the moves that cross a multiple
-    (`services.table._Table`), and filled in lazily for games older than this table.
+    (`services.table.Table`), and filled in lazily for games older than this table.
     """
 
     # Replay costs about 4 µs an event (bench.engine), so replaying at
@@ -398,5 +399,5 @@ class GameCheckpoint(models.Model):
 
 
 # Ratings live in a module of their own; imported here so Django finds them.
-from games.rating_models import Rating, RatingChange  # noqa: E402, F401
-from games.rematch_models import Rematch  # noqa: E402, F401
+from games.ratings.models import Rating, RatingChange  # noqa: E402, F401
+from games.rematch.models import Rematch  # noqa: E402, F401

@@ -9,8 +9,9 @@ from celery import shared_task
 
 from django.utils import timezone
 
-from games import rematches, services
+from games import services
 from games.models import Game
+from games.rematch import services as rematches
 
 # The queue of bot moves a human waits for, which workers read before the
 # default one (settings.CELERY_TASK_QUEUES): games of bots only, emails and

@@ -1,6 +1,7 @@
 from django.urls import path
 
-from . import replay_views, views
+from . import views
+from .replay import views as replay_views
 
 app_name = "games"
 

@@ -20,13 +20,14 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.adapter import PENDING_INVITE
-from games import rematches, selectors, services
+from games import selectors, services
 from games.chat import selectors as chat_selectors
 from games.chat.services import invitation_check
 from games.errors import BadInvite, BadMove, BadSettings, GameError, NotAPlayer
 from games.forms import ChargePayForm, GameCreateForm, MoveForm
 from games.models import Game, Rematch
 from games.notifications.presence import table_seen
+from games.rematch import services as rematches
 
 TABLE = "games/table.html"
 # How often a visible table asks whether it changed, beside the WebSocket.

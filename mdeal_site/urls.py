@@ -14,6 +14,6 @@ urlpatterns = [
     path("", include("accounts.urls")),
     path("games/", include("games.urls")),
     path("", include("games.chat.urls")),
-    path("", include("games.player_urls")),
+    path("", include("games.ratings.urls")),
     path("notifications/", include("games.notifications.urls")),
 ]

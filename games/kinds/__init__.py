@@ -6,14 +6,17 @@ move forms, the replay's open view, who won) is looked up here. Services, views,
 tasks, the WebSocket consumer, notifications, replay, export and ratings call
 what the entry holds and never ask which game a table plays.
 
-A third game is: an engine package satisfying `games/engines/protocol.py`, its
-templates, and one `GameKind` entry in `_load` below.
+The registry is filled by `GamesConfig.ready` (games/apps.py), which imports
+each kind's entry (`games.kinds.deal.entry`, `games.kinds.classic.entry`) and
+registers it: this module imports nothing of the site, so models, services and
+everything else may import it without reaching up. A third game is: an engine
+package satisfying `games/engines/protocol.py`, its templates, and one
+`GameKind` entry registered there.
 """
 
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
 
 from games.engines.protocol import Engine
@@ -73,7 +76,8 @@ class GameKind:
     has_left: Callable[[Any, int], bool]
     # The replay's words for what it shows.
     replay: ReplayWords
-    # Standing answers (games.standing): (state, awaiting, seat) -> Move | None;
+    # Standing answers (games.services.standing):
+    # (state, awaiting, seat) -> Move | None;
     # None when the game has none.
     standing_move: Callable[..., Any] | None = None
     # (game) -> a finished game's chart context (games/chart.html), or None.
@@ -104,12 +108,18 @@ class GameKind:
         return self.bot_move(state, seat, "sensible", rng, seconds=None, clock=None)
 
 
-@cache
-def _load() -> dict[str, GameKind]:
-    from games.kinds.classic_entry import CLASSIC
-    from games.kinds.deal import DEAL
+_KINDS: dict[str, GameKind] = {}
 
-    return {kind.key: kind for kind in (DEAL, CLASSIC)}
+
+def register(kind: GameKind) -> None:
+    """Add `kind` to the registry (GamesConfig.ready, once per kind)."""
+    _KINDS[kind.key] = kind
+
+
+def _load() -> dict[str, GameKind]:
+    if not _KINDS:
+        raise RuntimeError("No game kinds registered: the games app is not ready.")
+    return _KINDS
 
 
 def all_kinds() -> list[GameKind]:

@@ -1,6 +1,6 @@
 """Which notifications a change at the table calls for, written with it.
 
-`decisions_record` runs inside `games.services.table._Table.save()`, in the same
+`decisions_record` runs inside `games.services.table.Table.save()`, in the same
 transaction that makes decisions due: a decision is a seat's entry in
 `Game.deadlines` ({"kind", "at"}), so a decision that stays owed keeps its
 entry and its records, and a fresh one gets fresh records. One bulk insert,
@@ -16,7 +16,7 @@ from django.db import transaction
 
 from games.notifications import push
 from games.notifications.models import Notification
-from games.rematch_models import Rematch
+from games.rematch.models import Rematch
 
 # Remind when a quarter of the decision's time is left, and at least this long
 # before it runs out.

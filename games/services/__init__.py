@@ -16,7 +16,7 @@ One module per concern, the public names re-exported here:
 - `moves`: a player's own moves, and reading what they sent into a Move.
 - `deadlines`: deciding for the seats whose deadline passed.
 - `bots`: the bots' moves.
-- `table`: `_Table`, the one write path all of them take.
+- `table`: `Table`, the one write path all of them take.
 - `notify`: what a committed change announces (browsers, tasks).
 - `randomness`: the generator every deal, decision and bot move draws from.
 

@@ -12,8 +12,8 @@ from django.db import transaction
 
 from games.models import Game, GameEvent, Seat
 from games.services import randomness
-from games.services.notify import _announce
-from games.services.table import _lock, _seats, _Table
+from games.services.notify import game_announce
+from games.services.table import Table, game_lock, game_seats
 
 logger = logging.getLogger(__name__)
 
@@ -37,28 +37,28 @@ def bots_play(*, game_id: int, version: int) -> bool:
     started = time.monotonic()
     while moved < BOT_MOVES_PER_CALL:
         with transaction.atomic():
-            game = _lock(game_id)
+            game = game_lock(game_id)
             if game.status != Game.Status.ACTIVE or game.version != version:
                 break
-            seats = _seats(game)
-            table = _Table(game, seats)
+            seats = game_seats(game)
+            table = Table(game, seats)
             bot_seat = next(
                 (seats[p] for p in table.awaited_seats() if seats[p].bot), None
             )
             if bot_seat is None:
                 break
-            _play_bot(table, bot_seat)
+            bot_play(table, bot_seat)
             table.save(announce=False)
             version = game.version
             moved += 1
         if not table.humans_play() and time.monotonic() - started >= BOT_SLICE_SECONDS:
             break
     if moved:
-        _announce(game, bots_owe=table.bots_owe(), humans_play=table.humans_play())
+        game_announce(game, bots_owe=table.bots_owe(), humans_play=table.humans_play())
     return moved > 0
 
 
-def _play_bot(table: "_Table", seat: Seat) -> None:
+def bot_play(table: "Table", seat: Seat) -> None:
     """The bot's move; if the bot fails, the default move (and log it)."""
     try:
         history = None

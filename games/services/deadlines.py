@@ -10,12 +10,11 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
-from games import vacations
 from games.errors import BadMove, GameNotFound
 from games.models import Game, GameEvent, Seat
-from games.services import randomness
-from games.services.bots import _play_bot
-from games.services.table import _lock, _seats, _Table
+from games.services import randomness, vacations
+from games.services.bots import bot_play
+from games.services.table import Table, game_lock, game_seats
 
 logger = logging.getLogger(__name__)
 
@@ -35,7 +34,7 @@ def deadline_expire(*, game_id: int, version: int) -> bool:
     """
     with transaction.atomic():
         try:
-            game = _lock(game_id)
+            game = game_lock(game_id)
         except GameNotFound:
             return False
         if game.status != Game.Status.ACTIVE or game.version != version:
@@ -43,8 +42,8 @@ def deadline_expire(*, game_id: int, version: int) -> bool:
         now = timezone.now()
         if game.deadline_at is None or game.deadline_at > now:
             return False
-        seats = _seats(game)
-        table = _Table(game, seats, now=now)
+        seats = game_seats(game)
+        table = Table(game, seats, now=now)
         options = game.rule_options()
         due = sorted(
             int(position)
@@ -56,7 +55,7 @@ def deadline_expire(*, game_id: int, version: int) -> bool:
                 continue
             seat = seats[position]
             if seat.bot:
-                _play_bot(table, seat)
+                bot_play(table, seat)
                 continue
             if vacations.decision_start(seat, now) > now:
                 continue  # Away: the reset below starts their clock at their return.
@@ -83,7 +82,7 @@ def deadline_expire(*, game_id: int, version: int) -> bool:
     return acted
 
 
-def _play_default(table: "_Table", seat: Seat) -> bool:
+def _play_default(table: "Table", seat: Seat) -> bool:
     """The timeout's move for `seat` (a bot's if the engine's is refused)."""
     move = table.engine.default_move(table.state, seat.position)
     if move is None:
@@ -100,7 +99,7 @@ def _play_default(table: "_Table", seat: Seat) -> bool:
     return True
 
 
-def _remove_silent_player(table: "_Table", seat: Seat, options) -> None:
+def _remove_silent_player(table: "Table", seat: Seat, options) -> None:
     """Too many deadlines missed in a row: a bot plays on, or the player leaves."""
     if options.bot_replaces_leaver:
         seat.bot = table.game.leaver_bot

@@ -1,7 +1,7 @@
 """Before the game starts: open a table, join, leave, fill it with bots, start.
 
-A game waits for players with `Game.Status.OPEN`; `_start` closes its seats
-up, deals, and hands it to the write path (`_Table`) for the first decision.
+A game waits for players with `Game.Status.OPEN`; `game_begin` closes its seats
+up, deals, and hands it to the write path (`Table`) for the first decision.
 """
 
 import dataclasses
@@ -27,8 +27,8 @@ from games.errors import (
 from games.models import BOT_STRENGTHS, Game, GameEvent, Seat
 from games.services import randomness
 from games.services.moves import MOVE_NUMBER_MAX
-from games.services.notify import _announce
-from games.services.table import _lock, _seats, _Table
+from games.services.notify import game_announce
+from games.services.table import Table, game_lock, game_seats
 
 if TYPE_CHECKING:
     from accounts.models import User
@@ -96,13 +96,13 @@ def game_join(*, game_id: int, user: "User", token: str | None = None) -> Seat:
     """
     _require_user(user)
     with transaction.atomic():
-        game = _lock(game_id)
+        game = game_lock(game_id)
         invited = bool(token) and secrets.compare_digest(str(token), game.invite_token)
         if not game.public and not invited:
             raise BadInvite()
         if invited:
             invitation_check(inviter=game.created_by, invitee=user)
-        seats = _seats(game)
+        seats = game_seats(game)
         if any(seat.user_id == user.pk for seat in seats):
             raise AlreadySeated()
         _require_open(game)
@@ -113,10 +113,10 @@ def game_join(*, game_id: int, user: "User", token: str | None = None) -> Seat:
         seat = Seat.objects.create(game=game, position=free[0], user=user)
         seats = sorted([*seats, seat], key=lambda s: s.position)
         if len(seats) == game.seat_count:
-            _start(game, seats)
+            game_begin(game, seats)
         else:
             _seats_changed(game)
-            _announce(game)
+            game_announce(game)
     return seat
 
 
@@ -124,8 +124,8 @@ def game_leave(*, game_id: int, user: "User") -> Game:
     """Give up a seat before the start. The creator leaving cancels the game."""
     _require_user(user)
     with transaction.atomic():
-        game = _lock(game_id)
-        seats = _seats(game)
+        game = game_lock(game_id)
+        seats = game_seats(game)
         seat = next((s for s in seats if s.user_id == user.pk), None)
         if seat is None:
             raise NotAPlayer()
@@ -138,7 +138,7 @@ def game_leave(*, game_id: int, user: "User") -> Game:
         else:
             seat.delete()
             _seats_changed(game)
-        _announce(game)
+        game_announce(game)
     return game
 
 
@@ -148,12 +148,12 @@ def game_add_bots(*, game_id: int, user: "User", bot: str | None = None) -> Game
     The bots play at strength `bot`, or the game's (chosen on the create form).
     """
     with transaction.atomic():
-        game = _lock(game_id)
+        game = game_lock(game_id)
         if bot is not None:
             _require_bot(bot, game.game_kind)
         _require_creator(game, user)
         _require_open(game)
-        _fill_with_bots(game, _seats(game), bot or game.bot)
+        _fill_with_bots(game, game_seats(game), bot or game.bot)
     return game
 
 
@@ -165,7 +165,7 @@ def _fill_with_bots(game: Game, seats: list[Seat], bot: str) -> None:
         for p in range(game.seat_count)
         if p not in taken
     )
-    _start(game, _seats(game))
+    game_begin(game, game_seats(game))
 
 
 def _require_bot(bot: str, kind: "kinds.GameKind | None" = None) -> None:
@@ -177,17 +177,17 @@ def _require_bot(bot: str, kind: "kinds.GameKind | None" = None) -> None:
 def game_start(*, game_id: int, user: "User") -> Game:
     """Start with the players seated now (creator only, at least two)."""
     with transaction.atomic():
-        game = _lock(game_id)
+        game = game_lock(game_id)
         _require_creator(game, user)
         _require_open(game)
-        seats = _seats(game)
+        seats = game_seats(game)
         if len(seats) < Game.MIN_SEATS:
             raise NotEnoughPlayers()
-        _start(game, seats)
+        game_begin(game, seats)
     return game
 
 
-def _start(game: Game, seats: list[Seat], *, events: list | None = None) -> None:
+def game_begin(game: Game, seats: list[Seat], *, events: list | None = None) -> None:
     """Close the seats up to 0..n-1, deal, and wait for the first decision.
 
     `events` are the deal if already made (`engine.setup`), else one is made.
@@ -200,7 +200,7 @@ def _start(game: Game, seats: list[Seat], *, events: list | None = None) -> None
     seats.sort(key=lambda s: s.position)
     game.seat_count = len(seats)
     game.status = Game.Status.ACTIVE
-    table = _Table(game, seats)
+    table = Table(game, seats)
     game.started_at = table.now
     if events is None:
         events = table.engine.setup(len(seats), game.rule_options(), randomness._rng())

@@ -3,7 +3,7 @@
 Each locks the table, checks the player's seat and the version they saw
 (`_own_move`), reads what they sent into a well-formed engine Move
 (`_parse_move`: forged data is refused before the engine sees it), and plays
-it on the write path (`_Table`).
+it on the write path (`Table`).
 """
 
 import contextlib
@@ -19,8 +19,8 @@ from games.engines import deal as engine
 from games.engines.deal.rules import default_payment
 from games.errors import BadMove, GameNotActive, NotAPlayer, StaleVersion
 from games.models import Game, Seat
-from games.services.table import _lock, _seats, _Table
-from games.standing import is_charge, standing_answers_apply
+from games.services.standing import is_charge, standing_answers_apply
+from games.services.table import Table, game_lock, game_seats
 
 if TYPE_CHECKING:
     from accounts.models import User
@@ -108,14 +108,14 @@ def seat_standing_set(
     seat owes a charge or a payment now.
     """
     with transaction.atomic():
-        game = _lock(game_id)
-        seats = _seats(game)
+        game = game_lock(game_id)
+        seats = game_seats(game)
         seat = _player_seat(seats, user)
         seat.accept_charges = accept_charges
         seat.pay_suggested = pay_suggested
         seat.save(update_fields=["accept_charges", "pay_suggested"])
         if game.status == Game.Status.ACTIVE:
-            table = _Table(game, seats)
+            table = Table(game, seats)
             standing_answers_apply(table)
             if table.rows:
                 table.save()
@@ -140,19 +140,19 @@ def _own_move(*, game_id: int, user: "User", version, any_version: bool = False)
     is saved in the same transaction, with the seat's missed deadlines reset.
     """
     with transaction.atomic():
-        game = _lock(game_id)
-        seats = _seats(game)
+        game = game_lock(game_id)
+        seats = game_seats(game)
         seat = _player_seat(seats, user)
         _require_active(game)
         if not any_version:
             _require_version(game, version)
-        table = _Table(game, seats)
+        table = Table(game, seats)
         yield table, seat
         _after_own_move(table, seat)
         table.save()
 
 
-def _after_own_move(table: "_Table", seat: Seat) -> None:
+def _after_own_move(table: "Table", seat: Seat) -> None:
     if seat.missed_deadlines:
         seat.missed_deadlines = 0
         table.changed(seat)

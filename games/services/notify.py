@@ -1,7 +1,7 @@
 """What a committed change announces: the table's browsers, the bots' task,
 the deadline's task.
 
-`_announce` runs inside the transaction and sends nothing itself: it asks
+`game_announce` runs inside the transaction and sends nothing itself: it asks
 for both on commit, so nothing is announced that was rolled back.
 """
 
@@ -25,7 +25,9 @@ from games.models import Game
 DEADLINE_ETA_HORIZON = timedelta(minutes=10)
 
 
-def _announce(game: Game, *, bots_owe: bool = False, humans_play: bool = False) -> None:
+def game_announce(
+    game: Game, *, bots_owe: bool = False, humans_play: bool = False
+) -> None:
     """On commit: tell the table's browsers, and queue bots and the deadline.
 
     The message carries the game's stamp: its version once started, and a

@@ -1,7 +1,7 @@
-"""The one path every change to a started game takes: `_Table`.
+"""The one path every change to a started game takes: `Table`.
 
-A change locks the game row (`_lock`), reads its seats (`_seats`), and makes
-a `_Table` of them: the engine decides each move (`check`), the events are
+A change locks the game row (`game_lock`), reads its seats (`game_seats`), and makes
+a `Table` of them: the engine decides each move (`check`), the events are
 appended and the state evolved (`append`), and `save` writes the events,
 the snapshot, the next deadlines, the seats that changed, a finished game's
 ratings and the decisions owed, then announces on commit (`notify`).
@@ -11,15 +11,14 @@ from datetime import datetime, timedelta
 
 from django.utils import timezone
 
-from games import vacations
 from games.errors import BadMove, GameNotFound
 from games.models import Game, GameCheckpoint, GameEvent, Seat
 from games.notifications.decisions import decisions_record
 from games.notifications.push import with_device_flag
 from games.ratings import game_rate
-from games.services import randomness
-from games.services.notify import _announce
-from games.standing import standing_answers_apply
+from games.services import randomness, vacations
+from games.services.notify import game_announce
+from games.services.standing import standing_answers_apply
 from mdeal_site.prepared import Prepared
 
 # A bot owes its move at once and its task plays it at once; this due time is
@@ -28,7 +27,7 @@ from mdeal_site.prepared import Prepared
 BOT_DUE = timedelta(seconds=15)
 
 
-class _Table:
+class Table:
     """A locked, started game being changed inside one transaction."""
 
     def __init__(self, game: Game, seats: list[Seat], *, now: datetime | None = None):
@@ -153,7 +152,9 @@ class _Table:
             now=self.now,
         )
         if announce:
-            _announce(game, bots_owe=self.bots_owe(), humans_play=self.humans_play())
+            game_announce(
+                game, bots_owe=self.bots_owe(), humans_play=self.humans_play()
+            )
         # What the table answering this change shows needs no query again.
         game.seats_known(self.seats)
         if self.state is not None and game.snapshot is not None:
@@ -198,14 +199,15 @@ _seats_with_devices = Prepared(
 )
 
 
-def _lock(game_id: int) -> Game:
+def game_lock(game_id: int) -> Game:
+    """The game row, locked until the transaction ends (GameNotFound if none)."""
     game = _locked_game.by_id(game_id)
     if game is None:
         raise GameNotFound()
     return game
 
 
-def _seats(game: Game) -> list[Seat]:
+def game_seats(game: Game) -> list[Seat]:
     """The seats by position, users loaded, each saying whether its user has a
     Web Push device (for the notifications a change owes, with no query)."""
     seats = _seats_with_devices(game.pk)

@@ -141,13 +141,13 @@ def test_bot_moves_are_counted_one_a_transaction_by_table(
     monkeypatch.setattr(services.bots, "BOT_MOVES_PER_CALL", 4)
     monkeypatch.setattr(services.bots, "BOT_SLICE_SECONDS", 60)
     played = {True: 0, False: 0}
-    play_bot = services.bots._play_bot
+    play_bot = services.bots.bot_play
 
     def counting(table, seat):
         played[table.humans_play()] += 1
         play_bot(table, seat)
 
-    monkeypatch.setattr(services.bots, "_play_bot", counting)
+    monkeypatch.setattr(services.bots, "bot_play", counting)
     since = time.time()
     bots_only = bot_game_make(creator=user, seats=3)
     human = make_game(creator=user, bots=2)

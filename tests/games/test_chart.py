@@ -9,8 +9,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games.charts import game_chart, table_value
 from games.engines import deal as engine
+from games.kinds.deal.chart import game_chart, table_value
 from games.models import GameEvent
 from tests.games.factories import fresh, make_game, play_out
 

@@ -314,7 +314,7 @@ def test_a_finished_classic_game_is_won_rated_and_exported_whole(user, other_use
     assert fresh(game).seats.get(position=seat.position).status == "resigned"
     exported = client_for(user).get(reverse("games:export", args=[game.pk])).json()
     assert exported["viewer"]["complete"]
-    from games.export import replay_export
+    from games.replay.export import replay_export
 
     assert replay_export(exported) == game.state()
     replay = client_for(user).get(reverse("games:replay", args=[game.pk]))

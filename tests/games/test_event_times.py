@@ -25,14 +25,14 @@ SLOW = timedelta(minutes=2)
 def slow_engine(time_machine, monkeypatch):
     """The clock stands at START and moves on by SLOW while each move is decided."""
     time_machine.move_to(START, tick=False)
-    decide = services.table._Table.check
+    decide = services.table.Table.check
 
     def check(table, move):
         events = decide(table, move)
         time_machine.shift(SLOW)
         return events
 
-    monkeypatch.setattr(services.table._Table, "check", check)
+    monkeypatch.setattr(services.table.Table, "check", check)
     return time_machine
 
 

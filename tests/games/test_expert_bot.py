@@ -13,8 +13,8 @@ from games.engines import deal as engine
 from games.engines.deal import bots, expert
 from games.kinds.deal.table import _status_line
 from games.models import Game, GameEvent, Seat
-from games.rating_models import Rating
 from games.ratings import bot_accounts
+from games.ratings.models import Rating
 from tests.games.factories import (
     awaited_seat,
     default_move,

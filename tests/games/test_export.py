@@ -14,8 +14,8 @@ from django.utils import timezone
 
 from games.engines import deal as engine
 from games.engines.deal.bots import sensible_bot
-from games.export import replay_export
 from games.models import Game, GameEvent
+from games.replay.export import replay_export
 from tests.engines.deal.test_open_view_and_redact import cards_named
 from tests.games.factories import fresh, make_game, play_out
 from tests.games.test_hidden import forbidden_for, secret_cards, step

@@ -12,8 +12,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from games import leaderboard, services
+from games import services
 from games.models import Game, Rating, RatingChange, Seat
+from games.ratings import leaderboard
 from tests.games.factories import make_game
 from tests.games.test_ratings import play_to_end
 

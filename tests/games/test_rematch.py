@@ -16,11 +16,12 @@ from django.db import close_old_connections, connection
 from django.test import Client
 from django.urls import reverse
 
-from games import rematches, services, tasks
+from games import services, tasks
 from games.chat.services import user_mute
 from games.engines import deal as engine
 from games.errors import NotAPlayer, RematchClosed, RematchNotPossible, StaleVersion
 from games.models import Game, GameEvent, Rematch, Seat
+from games.rematch import services as rematches
 from tests.games.factories import fresh, make_game, play_out
 from tests.games.test_hidden import check_every_page, exposed_cards
 

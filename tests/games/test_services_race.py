@@ -23,13 +23,13 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture
 def slow_engine(monkeypatch):
     """Hold the game lock a while during every decision."""
-    decide = services.table._Table.check
+    decide = services.table.Table.check
 
     def slow_check(self, move):
         time.sleep(0.3)
         return decide(self, move)
 
-    monkeypatch.setattr(services.table._Table, "check", slow_check)
+    monkeypatch.setattr(services.table.Table, "check", slow_check)
 
 
 def race(*calls):

@@ -165,9 +165,9 @@ def test_a_game_of_bots_only_hands_over_after_its_time_slice(
         game = fresh(bot_game_make(creator=user, seats=3))
     queued = queue_recorder(monkeypatch)
     played = []
-    play_bot = services.bots._play_bot
+    play_bot = services.bots.bot_play
     monkeypatch.setattr(
-        services.bots, "_play_bot", lambda *args: played.append(play_bot(*args))
+        services.bots, "bot_play", lambda *args: played.append(play_bot(*args))
     )
     with django_capture_on_commit_callbacks(execute=True):
         assert services.bots_play(game_id=game.pk, version=game.version)
@@ -492,9 +492,9 @@ def test_bots_hand_over_to_a_fresh_task_after_their_quota(
 ):
     monkeypatch.setattr(services.bots, "BOT_MOVES_PER_CALL", 1)
     played = []
-    play_bot = services.bots._play_bot
+    play_bot = services.bots.bot_play
     monkeypatch.setattr(
-        services.bots, "_play_bot", lambda *args: played.append(play_bot(*args))
+        services.bots, "bot_play", lambda *args: played.append(play_bot(*args))
     )
     moved = []
     real_bots_play = services.bots_play

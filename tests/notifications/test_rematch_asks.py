@@ -9,10 +9,11 @@ import pytest
 
 from django.test import Client
 
-from games import rematches, services
+from games import services
 from games.models import Game, Seat
 from games.notifications import tasks
 from games.notifications.models import Notification, Outcome
+from games.rematch import services as rematches
 from tests.games.factories import fresh, make_game, play_out
 from tests.notifications.conftest import SITE, emails_to, html_of, sweep
 from tests.notifications.push_service import Device, PushService

@@ -12,8 +12,8 @@ from django.db import transaction
 
 from bench.management.commands.make_players import LOAD_PASSWORD, players_make
 from games.models import Game, Seat
-from games.services.lobby import _start
-from games.services.table import _lock, _seats
+from games.services.lobby import game_begin
+from games.services.table import game_lock, game_seats
 
 ONE_HOUR = 60 * 60
 
@@ -29,8 +29,8 @@ def bot_game_make(*, creator, seats: int, bot: str = Seat.Bot.SENSIBLE) -> Game:
         Seat.objects.bulk_create(
             Seat(game=game, position=p, bot=bot) for p in range(seats)
         )
-        game = _lock(game.pk)
-        _start(game, _seats(game))
+        game = game_lock(game.pk)
+        game_begin(game, game_seats(game))
     return game
 
 

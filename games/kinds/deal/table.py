@@ -18,7 +18,7 @@ from games.engines.deal import COLOUR_NAMES, DECK
 from games.engines.deal.rules import default_payment
 from games.models import Game, Seat
 from games.ratings import seat_account
-from games.standing import is_charge
+from games.services.standing import is_charge
 
 if TYPE_CHECKING:
     from games.replay import Moment

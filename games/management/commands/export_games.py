@@ -8,7 +8,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 
-from games.export import exportable_games, game_export
+from games.replay.export import exportable_games, game_export
 
 
 def parse_since(raw: str) -> datetime:

@@ -4,8 +4,8 @@ own view, never another seat's sealed bid."""
 
 from games.engines.classic import Roll, scenario, view
 from games.kinds import get
+from games.kinds.classic.entry import status_line
 from games.kinds.classic.owed import owed_line
-from games.kinds.classic_entry import status_line
 from tests.engines.classic.support import apply
 
 from . import positions

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import player_views
+from . import views as player_views
 
 app_name = "players"
 

@@ -1,7 +1,7 @@
 """Player ratings: OpenSkill's Plackett-Luce model, updated once per rated game.
 
 A rated game that finishes updates every account at the table once, in the
-transaction that finishes it (`game_rate`, called by `services.table._Table.save`):
+transaction that finishes it (`game_rate`, called by `services.table.Table.save`):
 one `RatingChange` per (game, user), unique, so a retry or a second call never
 counts a game twice. Each player's rating row is locked (in user id order, so
 two games finishing at once cannot deadlock) before it is read, so a player's
@@ -38,10 +38,15 @@ from django.db.models import F, Max, Min, Q
 
 from games import kinds
 from games.models import Game, GameEvent, Seat
-from games.rating_models import MU, SIGMA, START, Rating, RatingChange
+from games.ratings.models import (
+    MU,
+    SIGMA,
+    START,
+    Rating,
+    RatingChange,
+)
 
 SCALE = 40
-PROVISIONAL_GAMES = 10
 MODEL = PlackettLuce(mu=MU, sigma=SIGMA)
 
 # Seats that left the game before its end (ranked below those still playing).

@@ -34,8 +34,8 @@ from games.errors import (
 from games.models import Game, GameEvent, Rematch, Seat
 from games.notifications.decisions import rematch_asks_record
 from games.services import lobby, randomness
-from games.services.notify import DEADLINE_ETA_HORIZON, _announce
-from games.services.table import _lock, _seats
+from games.services.notify import DEADLINE_ETA_HORIZON, game_announce
+from games.services.table import game_lock, game_seats
 
 if TYPE_CHECKING:
     from accounts.models import User
@@ -140,7 +140,7 @@ def rematch_expire(*, rematch_id: int) -> bool:
     if game_id is None:
         return False
     with transaction.atomic():
-        game = _lock(game_id)
+        game = game_lock(game_id)
         rematch = Rematch.objects.get(pk=rematch_id)
         now = timezone.now()
         if rematch.status != Rematch.Status.ASKED or rematch.expires_at > now:
@@ -163,8 +163,8 @@ def rematches_due(now) -> list[int]:
 
 def _locked(game_id: int, user) -> tuple[Game, list[Seat], Seat]:
     """The finished game (locked), its seats, and `user`'s seat at it."""
-    game = _lock(game_id)
-    seats = _seats(game)
+    game = game_lock(game_id)
+    seats = game_seats(game)
     seat = next((s for s in seats if user is not None and s.user_id == user.pk), None)
     if seat is None or not getattr(user, "is_authenticated", False):
         raise NotAPlayer(NOT_A_PLAYER)
@@ -247,7 +247,7 @@ def _start(game: Game, seats: list[Seat], rematch: Rematch, now) -> Game:
         )
         for seat in seats
     )
-    lobby._start(new, _seats(new), events=events)
+    lobby.game_begin(new, game_seats(new), events=events)
     rematch.status = Rematch.Status.STARTED
     rematch.decided_at = now
     rematch.save(update_fields=["accepted", "status", "decided_at"])
@@ -269,7 +269,7 @@ def _changed(game: Game) -> None:
     """Move the finished table's stamp on and tell its browsers (on commit)."""
     game.rematch_changes += 1
     game.save(update_fields=["rematch_changes"])
-    _announce(game)
+    game_announce(game)
 
 
 def _queue_expiry(rematch: Rematch) -> None:

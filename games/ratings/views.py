@@ -1,14 +1,14 @@
-"""The leaderboard and the player pages: thin doors onto games.leaderboard."""
+"""The leaderboard and the player pages: thin doors onto games.ratings.leaderboard."""
 
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from games import kinds
-from games import leaderboard as boards
-from games.leaderboard import RESULTS
 from games.models import Game
 from games.ratings import PROVISIONAL_GAMES, SCALE
+from games.ratings import leaderboard as boards
+from games.ratings.leaderboard import RESULTS
 
 
 def _kind(request) -> str:

@@ -7,6 +7,9 @@
 from django.conf import settings
 from django.db import models
 
+# Games before a rating is shown as settled.
+PROVISIONAL_GAMES = 10
+
 # OpenSkill's default prior: mu 25, sigma 25/3 (so mu - 3 sigma starts at 0).
 MU = 25.0
 SIGMA = 25.0 / 3.0
@@ -58,8 +61,6 @@ class Rating(models.Model):
 
     @property
     def provisional(self) -> bool:
-        from games.ratings import PROVISIONAL_GAMES
-
         return self.games < PROVISIONAL_GAMES
 
 

@@ -5,7 +5,7 @@ tables. Starting one pushes the player's deadline back by the time planned
 away in every game they play; coming back early pulls it forward by the days
 not used, so the net shift is exactly the time away. A decision that becomes
 theirs while away gets its time from their return (`decision_start`, read by
-`games.services.table._Table`). The version does not move: no event happened.
+`games.services.table.Table`). The version does not move: no event happened.
 """
 
 from datetime import datetime, timedelta

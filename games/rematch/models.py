@@ -1,6 +1,6 @@
 """Rematches: a finished game's invitation to play again with the same seats.
 
-`games.rematches` is the only code that writes these. Re-exported by
+`games.rematch.services` is the only code that writes these. Re-exported by
 `games.models`, so Django finds them in the games app.
 """
 

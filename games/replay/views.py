@@ -13,8 +13,8 @@ from django.views.decorators.http import require_GET
 
 from games import selectors
 from games.errors import GameError
-from games.export import game_export
-from games.replay import replay_context
+from games.replay.export import game_export
+from games.replay.steps import replay_context
 
 REPLAY = "games/replay.html"
 

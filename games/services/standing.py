@@ -8,7 +8,7 @@ payment (the least, from the bank first). With both on, a charge resolves at
 once for that player. Each can be set for one game (`Seat.accept_charges`,
 `Seat.pay_suggested`; None follows the profile).
 
-They are applied on the one write path (`games.services.table._Table.save`),
+They are applied on the one write path (`games.services.table.Table.save`),
 in the same transaction as the move that made the decision due, with the same
 moves and events as if the player had clicked: the cause is "player", since
 the player decided, only earlier.
@@ -16,12 +16,10 @@ the player decided, only earlier.
 
 from typing import TYPE_CHECKING
 
-from games.engines import deal as engine
-from games.engines.deal.rules import default_payment
 from games.models import Seat
 
 if TYPE_CHECKING:
-    from games.services.table import _Table
+    from games.services.table import Table
 
 # More than any charge can ask of one table (five payers, accept then pay).
 MOST_ANSWERS = 20
@@ -52,22 +50,7 @@ def standing(seat: Seat) -> tuple[bool, bool]:
     )
 
 
-def standing_move(state, awaited, seat: Seat):
-    """The move `seat`'s standing answers make for `awaited`, or None."""
-    if seat.status != Seat.Status.PLAYING:
-        return None
-    accept, pay = standing(seat)
-    if accept and is_charge(state, awaited):
-        return engine.Accept(seat=awaited.seat)
-    if pay and awaited.kind == "pay":
-        player = state.players[awaited.seat]
-        return engine.Pay(
-            seat=awaited.seat, cards=default_payment(player, awaited.amount)
-        )
-    return None
-
-
-def standing_answers_apply(table: "_Table") -> None:
+def standing_answers_apply(table: "Table") -> None:
     """Make every move the awaited seats' standing answers make, one at a time."""
     answer = table.kind.standing_move
     if answer is None:

@@ -33,8 +33,8 @@ from django.utils import timezone
 
 from games import kinds
 from games.models import Game, Seat
-from games.rating_models import START, Rating, RatingChange
 from games.ratings import LEAVERS, PROVISIONAL_GAMES, bot_username
+from games.ratings.models import START, Rating, RatingChange
 
 BOARD_PAGE = 50
 GAMES_PAGE = 20
