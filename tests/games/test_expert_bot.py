@@ -11,7 +11,7 @@ from django.urls import reverse
 from games import services
 from games.engines import deal as engine
 from games.engines.deal import bots, expert
-from games.kinds.deal.table import _status_line
+from games.kinds.deal.table import status_line
 from games.models import Game, GameEvent, Seat
 from games.ratings import bot_accounts
 from games.ratings.models import Rating
@@ -96,8 +96,8 @@ def test_the_status_line_says_a_bot_is_thinking():
         "plays_left": 3,
     }
     names = ["Ann", "Bot 2 (expert)"]
-    assert _status_line(view, names, 0, bots={1}) == "Bot 2 (expert) is thinking."
-    assert _status_line(view, names, 0) == "Bot 2 (expert) is playing."
+    assert status_line(view, names, 0, bots={1}) == "Bot 2 (expert) is thinking."
+    assert status_line(view, names, 0) == "Bot 2 (expert) is playing."
 
 
 def _expert_calls(user, monkeypatch, wanted: int):

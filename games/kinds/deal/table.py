@@ -287,14 +287,14 @@ def deal_table(
             }
 
     opponents = _around(players, viewer)
-    status_line = _status_line(
+    status = status_line(
         view,
         names,
         viewer,
         bots={s.position for s in seats if s.bot} if live else set(),
     )
     if me is not None and me["resigned"] and not over:
-        status_line = f"You resigned: the game goes on without you. {status_line}"
+        status = f"You resigned: the game goes on without you. {status}"
     return {
         "view": view,
         "over": over,
@@ -310,7 +310,7 @@ def deal_table(
         "hand": hand,
         "prompt": prompt,
         "playing": me is not None and not me["resigned"] and not over and live,
-        "status_line": status_line,
+        "status_line": status,
         "awaited_names": [names[s] for s in awaiting],
         "winner_name": names[view["winner"]] if view["winner"] is not None else "",
         "pending": _pending(view, names),
@@ -404,7 +404,7 @@ def _around(players: list[dict], viewer: int | None) -> list[dict]:
     return [players[(viewer + step) % n] for step in range(1, n)]
 
 
-def _status_line(
+def status_line(
     view: dict, names: list[str], viewer: int | None, bots: set[int] = frozenset()
 ) -> str:
     if view["phase"] == "over":
