@@ -7,7 +7,7 @@ import pytest
 from games.chat.errors import TooFast
 from games.chat.models import Message
 from tests.chat.conftest import say
-from tests.games.test_services_race import race
+from tests.games.services.test_concurrent_moves import race
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from games.models import Game, Rating
 from tests.games.factories import make_game
-from tests.games.test_ratings import play_to_end
+from tests.games.ratings.test_ratings import play_to_end
 
 pytestmark = pytest.mark.e2e
 

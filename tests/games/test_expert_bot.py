@@ -10,7 +10,8 @@ from django.urls import reverse
 
 from games import services
 from games.engines import deal as engine
-from games.engines.deal import bots, expert
+from games.engines.deal import bots
+from games.engines.deal.bots import expert
 from games.kinds.deal.table import status_line
 from games.models import Game, GameEvent, Seat
 from games.ratings import bot_accounts

@@ -12,7 +12,7 @@ from django.db import connection
 from games.notifications import delivery, emails
 from games.notifications.models import Notification, Outcome
 from tests.games.factories import make_game
-from tests.games.test_services_race import race
+from tests.games.services.test_concurrent_moves import race
 from tests.notifications.conftest import owe
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -13,7 +13,7 @@ from django.db import connection, transaction
 
 from games import ratings, services
 from games.models import Game, Rating, RatingChange
-from tests.games.test_ratings import play_to_end
+from tests.games.ratings.test_ratings import play_to_end
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

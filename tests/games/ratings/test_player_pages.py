@@ -16,7 +16,7 @@ from games import services
 from games.models import Game, Rating, RatingChange, Seat
 from games.ratings import leaderboard
 from tests.games.factories import make_game
-from tests.games.test_ratings import play_to_end
+from tests.games.ratings.test_ratings import play_to_end
 
 pytestmark = pytest.mark.django_db
 

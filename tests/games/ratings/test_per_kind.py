@@ -12,7 +12,7 @@ from django.urls import reverse
 from games import ratings, services
 from games.models import Game, Rating, RatingChange
 from tests.games.factories import awaited_seat, make_game
-from tests.games.test_player_pages import PLAYER_QUERIES
+from tests.games.ratings.test_player_pages import PLAYER_QUERIES
 
 
 def finish_by_resigning(game) -> Game:
