@@ -13,6 +13,8 @@ from django.db import models
 from django.urls import reverse
 from django.utils import timezone
 
+from games import kinds
+
 if TYPE_CHECKING:
     from games.kinds import GameKind
 
@@ -57,7 +59,7 @@ class Game(models.Model):
 
     kind = models.CharField(
         max_length=20,
-        default="deal",
+        default=kinds.DEFAULT,
         help_text="The game played: a key of games.kinds (deal, classic).",
     )
     created_by = models.ForeignKey(
@@ -111,7 +113,7 @@ class Game(models.Model):
         blank=True,
         on_delete=models.SET_NULL,
         related_name="rematch",
-        help_text="The finished game this one plays again (games.rematch.services).",
+        help_text="The finished game this one plays again (a rematch).",
     )
     snapshot = models.JSONField(
         null=True, blank=True, help_text="engine State.to_json(), a cache of replay."
@@ -144,8 +146,6 @@ class Game(models.Model):
     @property
     def game_kind(self) -> "GameKind":
         """What the site knows of this game's kind: its engine, bots, table."""
-        from games import kinds
-
         return kinds.get(self.kind)
 
     @property

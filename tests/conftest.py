@@ -7,6 +7,8 @@
 - ``user``: one such user; ``other_user``: a second one.
 - ``client_logged_in``: Django's test client logged in as ``user``.
 - ``channel_layer``: the configured channel layer, flushed before and after.
+- ``game_factory``, ``two_player_game``, ``clock``, ``presence_kept``: tables
+  and time for the site's tests (tests/games, tests/kinds, tests/bench).
 
 Every test gets fast password hashing, eager Celery tasks, the locmem
 mailer (pytest-django), sessions read through the cache as with Redis, and an
@@ -15,6 +17,7 @@ With ``REDIS_URL`` set, each xdist worker uses its own Redis database.
 """
 
 import itertools
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -24,8 +27,11 @@ from channels.layers import get_channel_layer
 
 from django.core.cache import cache
 from django.db import connections
+from django.utils import timezone
 
+from games.notifications import presence
 from mdeal_site.celery import app as celery_app
+from tests.games.factories import make_game
 
 DEFAULT_PASSWORD = "plum-orchard-42"
 CACHED_SESSIONS = "django.contrib.sessions.backends.cached_db"
@@ -123,3 +129,48 @@ def channel_layer():
     async_to_sync(layer.flush)()
     yield layer
     async_to_sync(layer.flush)()
+
+
+@pytest.fixture
+def game_factory(user_factory):
+    """make_game(...) with a fresh creator unless one is given."""
+
+    def make(*, creator=None, **kwargs):
+        return make_game(creator=creator or user_factory(), **kwargs)
+
+    return make
+
+
+@pytest.fixture
+def two_player_game(user, other_user):
+    """Ada (seat 0) and Bea (seat 1), started, one hour per decision."""
+    return make_game(creator=user, players=[other_user])
+
+
+class Clock:
+    """A stopped clock for `django.utils.timezone.now`; `advance` moves it."""
+
+    def __init__(self, now):
+        self.now = now
+
+    def __call__(self):
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += timedelta(seconds=seconds)
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    """Freeze timezone.now (services, tasks, auto_now fields) and move it by hand."""
+    frozen = Clock(timezone.now())
+    monkeypatch.setattr(timezone, "now", frozen)
+    return frozen
+
+
+@pytest.fixture
+def presence_kept(monkeypatch):
+    """A table read marks presence once for the whole test, not every
+    presence.REFRESH: a query count taken after a slow setup must not meet
+    the write (the mark expires by the clock, in Redis by Redis's own)."""
+    monkeypatch.setattr(presence, "REFRESH", timedelta(days=1))

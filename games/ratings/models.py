@@ -7,6 +7,8 @@
 from django.conf import settings
 from django.db import models
 
+from games.kinds import DEFAULT
+
 # Games before a rating is shown as settled.
 PROVISIONAL_GAMES = 10
 
@@ -25,7 +27,7 @@ class Rating(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings"
     )
     kind = models.CharField(
-        max_length=20, default="deal", help_text="The game rated (Game.kind)."
+        max_length=20, default=DEFAULT, help_text="The game rated (Game.kind)."
     )
     bot = models.CharField(
         max_length=10,
@@ -78,7 +80,7 @@ class RatingChange(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
     )
     kind = models.CharField(
-        max_length=20, default="deal", help_text="The game's kind (Game.kind)."
+        max_length=20, default=DEFAULT, help_text="The game's kind (Game.kind)."
     )
     place = models.PositiveSmallIntegerField(help_text="1 = first; equal ties.")
     mu_before = models.FloatField()

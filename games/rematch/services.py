@@ -223,7 +223,7 @@ def _start(game: Game, seats: list[Seat], rematch: Rematch, now) -> Game:
     """Deal the new game and seat everyone, rotated: the player after the last
     game's first player starts, and everyone keeps their neighbours."""
     count = len(seats)
-    events = game.engine.setup(count, game.rule_options(), randomness._rng())
+    events = game.engine.setup(count, game.rule_options(), randomness.rng())
     first = events[0].first
     shift = first - (_first_player(game) + 1)
     new = Game.objects.create(

@@ -21,7 +21,7 @@ One module per concern, the public names re-exported here:
 - `randomness`: the generator every deal, decision and bot move draws from.
 
 A test that replaces a name patches the module that looks it up
-(`games.services.bots.BOT_SLICE_SECONDS`, `games.services.randomness._rng`,
+(`games.services.bots.BOT_SLICE_SECONDS`, `games.services.randomness.rng`,
 `games.services.notify.get_channel_layer`): replacing the copy here changes
 nothing.
 """

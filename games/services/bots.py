@@ -68,7 +68,7 @@ def bot_play(table: "Table", seat: Seat) -> None:
             table.state,
             seat.position,
             seat.bot,
-            randomness._rng(),
+            randomness.rng(),
             seconds=getattr(settings, "BOT_EXPERT_SECONDS", 1.0),
             clock=time.perf_counter,
             history=history,

@@ -93,7 +93,7 @@ def _play_default(table: "Table", seat: Seat) -> bool:
         logger.exception(
             "Default %s refused at game %s", type(move).__name__, table.game.pk
         )
-        move = table.kind.sensible_move(table.state, seat.position, randomness._rng())
+        move = table.kind.sensible_move(table.state, seat.position, randomness.rng())
         events = table.check(move)
     table.apply(move, events, cause=GameEvent.Cause.TIMEOUT)
     return True

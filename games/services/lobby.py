@@ -13,7 +13,6 @@ from django.utils import timezone
 
 from games import kinds
 from games.chat.services import invitation_check
-from games.engines import deal as engine
 from games.errors import (
     AlreadySeated,
     BadInvite,
@@ -203,7 +202,7 @@ def game_begin(game: Game, seats: list[Seat], *, events: list | None = None) -> 
     table = Table(game, seats)
     game.started_at = table.now
     if events is None:
-        events = table.engine.setup(len(seats), game.rule_options(), randomness._rng())
+        events = table.engine.setup(len(seats), game.rule_options(), randomness.rng())
     table.append(events, seat=None, cause=GameEvent.Cause.SETUP)
     table.save()
 
@@ -231,7 +230,7 @@ def _require_open(game: Game) -> None:
         raise GameNotOpen("This game is over.")
 
 
-def _clean_options(options, engine=engine):
+def _clean_options(options, engine):
     if options is None:
         return engine.Options()
     if isinstance(options, engine.Options):

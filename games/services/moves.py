@@ -15,8 +15,6 @@ from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 
-from games.engines import deal as engine
-from games.engines.deal.rules import default_payment
 from games.errors import BadMove, GameNotActive, NotAPlayer, StaleVersion
 from games.models import Game, Seat
 from games.services.standing import is_charge, standing_answers_apply
@@ -88,10 +86,11 @@ def charge_accept_and_pay(
         )
         if paying is not None:
             if cards is None:
-                player = table.state.players[seat.position]
-                cards = default_payment(player, paying.amount)
-            pay = {"type": "Pay", "cards": list(cards)}
-            table.play(_parse_move(pay, seat=seat.position, engine=rules))
+                # The engine's default move for a payment owed is its suggestion.
+                table.play(rules.default_move(table.state, seat.position))
+            else:
+                pay = {"type": "Pay", "cards": list(cards)}
+                table.play(_parse_move(pay, seat=seat.position, engine=rules))
     return table.game
 
 
@@ -192,7 +191,7 @@ def _require_version(game: Game, version) -> None:
 MOVE_NUMBER_MAX = 1_000_000
 
 
-def _parse_move(move, *, seat: int, engine=engine):
+def _parse_move(move, *, seat: int, engine):
     """A well-formed engine Move for `seat`, from a Move or its JSON.
 
     Fields are checked against the Move's type hints (ints, colours, tuples of

@@ -46,7 +46,7 @@ class Table:
     def check(self, move) -> list:
         """What the engine decides for `move` (BadMove when it refuses)."""
         try:
-            return self.engine.decide(self.state, move, randomness._rng())
+            return self.engine.decide(self.state, move, randomness.rng())
         except self.engine.IllegalMove as error:
             raise BadMove(error.message) from error
 

@@ -41,7 +41,7 @@ def dice():
     With an empty script the deal is Random(0)'s: the second seat goes first.
     """
     rolled = Dice()
-    with mock.patch("games.services.randomness._rng", return_value=rolled):
+    with mock.patch("games.services.randomness.rng", return_value=rolled):
         yield rolled
     assert not rolled.faces, f"dice left unrolled: {rolled.faces}"
 
@@ -335,7 +335,7 @@ def test_one_player_plays_classic_against_bots_to_the_turn_limit(
     count_requests(page)
     # One seeded generator for every roll, shuffle and bot choice: the same
     # game each run.
-    with mock.patch("games.services.randomness._rng", return_value=random.Random(16)):
+    with mock.patch("games.services.randomness.rng", return_value=random.Random(16)):
         # Cy makes a table for three against random bots, six rounds long.
         page.goto("/games/")
         page.locator(".seg__opt", has_text="Classic Monopoly").click()

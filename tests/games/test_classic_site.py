@@ -339,7 +339,7 @@ def test_a_roll_and_its_move_are_one_history_line_wherever_history_is_shown(
     game = make_game(creator=user, players=[other_user], kind="classic")
     roller = awaited_seat(game)
     other = game.seats.exclude(pk=roller.pk).select_related("user").get()
-    monkeypatch.setattr(services.randomness, "_rng", lambda: Dice(1, 2))
+    monkeypatch.setattr(services.randomness, "rng", lambda: Dice(1, 2))
     move_submit_as(game, roller, classic.Roll(seat=roller.position))
     game = fresh(game)
     sentence = f"{roller.name} rolled 1 and 2 and moved to Baltic Avenue."

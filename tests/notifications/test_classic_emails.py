@@ -56,7 +56,7 @@ def test_a_bidder_s_email_asks_for_a_sealed_bid_and_shows_no_other_bid(
     game = make_game(creator=user, players=[other_user], kind="classic")
     roller = awaited_seat(game)
     bidder = game.seats.exclude(pk=roller.pk).select_related("user").get()
-    monkeypatch.setattr(services.randomness, "_rng", lambda: Dice(1, 2))
+    monkeypatch.setattr(services.randomness, "rng", lambda: Dice(1, 2))
     move_submit_as(game, roller, classic.Roll(seat=roller.position))
     move_submit_as(game, roller, classic.DeclineBuy(seat=roller.position))
     move_submit_as(

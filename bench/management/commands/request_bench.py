@@ -82,8 +82,8 @@ class Command(BaseCommand):
 
     def handle(self, *args, runs, long, profile, top, **options):
         counter = itertools.count()
-        original_rng, original_refresh = randomness._rng, presence.REFRESH
-        randomness._rng = lambda: random.Random(SEED + next(counter))
+        original_rng, original_refresh = randomness.rng, presence.REFRESH
+        randomness.rng = lambda: random.Random(SEED + next(counter))
         presence.REFRESH = timedelta(days=1)
         try:
             with (
@@ -93,7 +93,7 @@ class Command(BaseCommand):
                 self._bench(runs=runs, long=long, profile=profile, top=top)
                 transaction.set_rollback(True)
         finally:
-            randomness._rng, presence.REFRESH = original_rng, original_refresh
+            randomness.rng, presence.REFRESH = original_rng, original_refresh
 
     def _bench(self, *, runs, long, profile, top):
         started = time.perf_counter()

@@ -182,7 +182,9 @@ def _own_play(state: State, seat: int, plays: int = 1) -> Player:
     if state.pending is not None:
         raise IllegalMove("Wait until everyone has answered the card in play.")
     if state.phase == DISCARD:
-        raise IllegalMove("Choose cards to discard down to 7 to end your turn.")
+        raise IllegalMove(
+            f"Choose cards to discard down to {HAND_LIMIT} to end your turn."
+        )
     if state.plays_left < plays:
         if state.plays_left <= 0:
             raise IllegalMove("You have no plays left this turn.")
@@ -527,7 +529,9 @@ def _discard(b: _Builder, m: mv.Discard) -> None:
     player = state.players[m.seat]
     extra = len(player.hand) - HAND_LIMIT
     if extra <= 0:
-        raise IllegalMove("You have 7 cards or fewer: there is nothing to discard.")
+        raise IllegalMove(
+            f"You have {HAND_LIMIT} cards or fewer: there is nothing to discard."
+        )
     cards = tuple(m.cards)
     if len(set(cards)) != len(cards):
         raise IllegalMove("You named a card twice.")

@@ -236,7 +236,7 @@ class Player:
 
     def has_won(self) -> bool:
         """3 full sets of different colours."""
-        return len(self.sets) >= 3 and len(self.full_colours()) >= 3
+        return len(self.sets) >= SETS_TO_WIN and len(self.full_colours()) >= SETS_TO_WIN
 
     def payable(self) -> tuple[int, ...]:
         """Cards that can pay a debt: bank, properties (not multicolour),
@@ -361,6 +361,8 @@ DISCARD = "discard"
 OVER = "over"
 PLAYS_PER_TURN = 3
 HAND_LIMIT = 7
+# Full sets of different colours that win the game.
+SETS_TO_WIN = 3
 
 
 @defaults_off_the_class

@@ -90,7 +90,7 @@ def test_a_classic_step_with_no_history_line_says_what_is_asked(
 ):
     game = make_game(creator=user, players=[other_user], kind="classic")
     roller = awaited_seat(game)
-    monkeypatch.setattr(services.randomness, "_rng", lambda: Dice(1, 2))
+    monkeypatch.setattr(services.randomness, "rng", lambda: Dice(1, 2))
     move_submit_as(game, roller, classic.Roll(seat=roller.position))
     offered = GameEvent.objects.get(game=game, type="PurchaseOffered").seq
     other = game.seats.exclude(pk=roller.pk).get()

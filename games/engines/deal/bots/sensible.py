@@ -51,11 +51,10 @@ from ..rules import (
     legal_moves,
     play_keys,
 )
-from ..state import Player, PropertySet, State
+from ..state import HAND_LIMIT, SETS_TO_WIN, Player, PropertySet, State
 
 Bot = Callable[[State, int, random.Random], Move]
 
-WIN_SETS = 3
 WIN = 10_000.0
 NOTHING_TO_DECIDE = "That seat owes no decision now."
 
@@ -262,7 +261,7 @@ def _completes(t: Table, colour) -> float:
     """The worth of completing a set of `colour` now."""
     if colour in t.full_colours:
         return 320.0
-    if len(t.full_colours) + 1 >= WIN_SETS:
+    if len(t.full_colours) + 1 >= SETS_TO_WIN:
         return WIN
     return 700.0 + _FULL_RENT[colour]
 
@@ -393,7 +392,7 @@ def _score_rent(t: Table, key: tuple) -> float:
     _, _, card_id, _, set_index, target, doubles = key
     base = t.me.sets[set_index].rent(t.state.options)
     collected = _collected(t, base * 2 ** len(doubles), target)
-    if collected < _RENT_FLOOR[card_id] and len(t.me.hand) <= 7:
+    if collected < _RENT_FLOOR[card_id] and len(t.me.hand) <= HAND_LIMIT:
         return -1.0
     if doubles:
         plain = _collected(t, base, target)
@@ -463,7 +462,7 @@ def _score_deal_breaker(t: Table, key: tuple) -> float:
     s = t.state.players[target].sets[set_index]
     if s.colour in t.full_colours:
         return 500.0 + t.rent(s)
-    if len(t.full_colours) + 1 >= WIN_SETS:
+    if len(t.full_colours) + 1 >= SETS_TO_WIN:
         return WIN
     return 900.0 + t.rent(s) + 10 * len(t.state.players[target].full_colours())
 
@@ -529,7 +528,7 @@ def _score_bank(t: Table, key: tuple) -> float:
         score = bank_score(card_id, keep_worth(t, card_id))
         if score is None:
             # Worth keeping: banked only to get down to 7 cards.
-            return 10.0 if len(t.me.hand) > 7 else -1.0
+            return 10.0 if len(t.me.hand) > HAND_LIMIT else -1.0
     return score
 
 
@@ -737,7 +736,7 @@ def _sensible_play(t: Table, rng: random.Random) -> Move:
 
 
 def end_turn(t: Table) -> Move:
-    extra = len(t.me.hand) - 7
+    extra = len(t.me.hand) - HAND_LIMIT
     if extra > 0:
         # Any `extra` cards of the hand may go: no need to ask the engine.
         return _sensible_discard(t, extra)
