@@ -327,7 +327,7 @@ def compare(
 ) -> dict:
     """Games and rollouts a second of this tree and of commit `ref`, sampled
     in turn."""
-    here = Path(__file__).resolve().parents[2]
+    here = Path(__file__).resolve().parents[1]
     labels = ("this tree", ref)
     results: dict[str, list[tuple[float, float]]] = {label: [] for label in labels}
     with tempfile.TemporaryDirectory(prefix="mdeal-bench-") as tmp:
