@@ -325,7 +325,7 @@ def parse_email_url(url: str) -> dict:
     parts = urlparse(url)
     if parts.scheme == "file":
         return {
-            "BACKEND": backends + "filebased.EmailBackend",
+            "BACKEND": "mdeal_site.mail.ReadableFileBackend",
             "OPTIONS": {"file_path": unquote(parts.path)},
         }
     if parts.scheme not in {"smtp", "smtps"}:
