@@ -245,6 +245,8 @@ else:
     (celery_dir / "queue").mkdir(parents=True, exist_ok=True)
     (celery_dir / "processed").mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_URL = "filesystem://"
+    # kombu's filesystem transport, stopping at once when the worker is told to.
+    CELERY_BROKER_TRANSPORT = "mdeal_site.broker:Transport"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(celery_dir / "queue"),
         "data_folder_out": str(celery_dir / "queue"),
