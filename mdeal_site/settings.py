@@ -248,6 +248,8 @@ else:
     (celery_dir / "queue").mkdir(parents=True, exist_ok=True)
     (celery_dir / "processed").mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_URL = "filesystem://"
+    # kombu's filesystem transport, stopping at once when the worker is told to.
+    CELERY_BROKER_TRANSPORT = "mdeal_site.broker:Transport"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(celery_dir / "queue"),
         "data_folder_out": str(celery_dir / "queue"),
@@ -328,7 +330,7 @@ def parse_email_url(url: str) -> dict:
     parts = urlparse(url)
     if parts.scheme == "file":
         return {
-            "BACKEND": backends + "filebased.EmailBackend",
+            "BACKEND": "mdeal_site.mail.ReadableFileBackend",
             "OPTIONS": {"file_path": unquote(parts.path)},
         }
     if parts.scheme not in {"smtp", "smtps"}:

@@ -81,12 +81,16 @@ def test_production_refuses_to_start_without_a_secret_key():
 @pytest.mark.parametrize(
     ("url", "backend", "options"),
     [
-        ("", "console", None),
-        ("locmem:", "locmem.EmailBackend", None),
-        ("file:///tmp/mail", "filebased.EmailBackend", {"file_path": "/tmp/mail"}),
+        ("", "mdeal_site.mail.ReadableConsoleBackend", None),
+        ("locmem:", "django.core.mail.backends.locmem.EmailBackend", None),
+        (
+            "file:///tmp/mail",
+            "mdeal_site.mail.ReadableFileBackend",
+            {"file_path": "/tmp/mail"},
+        ),
         (
             "smtp://me%40x.org:p%40ss@mail.x.org:2525/?tls=0",
-            "smtp.EmailBackend",
+            "django.core.mail.backends.smtp.EmailBackend",
             {
                 "host": "mail.x.org",
                 "port": 2525,
@@ -99,7 +103,7 @@ def test_production_refuses_to_start_without_a_secret_key():
         ),
         (
             "smtps://u:p@mail.x.org",
-            "smtp.EmailBackend",
+            "django.core.mail.backends.smtp.EmailBackend",
             {
                 "host": "mail.x.org",
                 "port": 465,
@@ -115,10 +119,7 @@ def test_production_refuses_to_start_without_a_secret_key():
 def test_email_url_becomes_a_mailer(url, backend, options):
     mailer = parse_email_url(url)
 
-    if backend == "console":
-        assert mailer["BACKEND"] == "mdeal_site.mail.ReadableConsoleBackend"
-    else:
-        assert mailer["BACKEND"] == "django.core.mail.backends." + backend
+    assert mailer["BACKEND"] == backend
     assert mailer.get("OPTIONS") == options
 
 
