@@ -47,9 +47,10 @@ class PlayerManager(UserManager):
 
     The session's user is read that way on every signed-in request
     (`ModelBackend.get_user`, allauth's backend too), and Django compiling
-    the query cost more CPU than the rest of a trivial request (README,
-    "Load"). The same user, or User.DoesNotExist (also for a value that is no
-    id), as the queryset would give.
+    the query cost more CPU than the rest of a trivial request (docs/load.md,
+    "What the profile showed, and what changed"). The same user, or
+    User.DoesNotExist (also for a value that is no id), as the queryset would
+    give.
     """
 
     def get(self, *args, **kwargs):

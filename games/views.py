@@ -35,7 +35,8 @@ TABLE = "games/table.html"
 # to this process, so only the poll brings them: ask often. With Redis every
 # change comes over the socket (and a socket that connects is told the
 # version): the poll is a backstop, as the chat's (static/games/chat.js).
-# Every 8 s it was about a tenth of a busy site's requests (README, "Load").
+# Every 8 s it was about a tenth of a busy site's requests (docs/load.md,
+# "Concurrent capacity").
 POLL_MS_WITH_REDIS = 30000
 POLL_MS_IN_MEMORY = 2000
 

@@ -3,7 +3,7 @@
 Django compiles a queryset to SQL every time it runs one, and for the short
 reads every table request makes (a game by its id, its seats with their
 users, its last events) compiling costs more CPU than PostgreSQL takes to
-answer: a game by id was 1.0 ms of CPU, 0.6 of it compiling (README, "Load").
+answer: a game by id was 1.0 ms of CPU, 0.6 of it compiling (docs/load.md).
 `Prepared` compiles its queryset once, with stand-in values, and from then on
 only binds the real ones and builds the model instances as the queryset would
 (`select_related` objects and annotations included).

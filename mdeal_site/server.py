@@ -6,7 +6,7 @@ holds the Procfile to them)."""
 # protocol (Channels' router has none), its WebSockets on the websockets
 # library's sans-I/O protocol, which waits for the consumer's accept however
 # long a busy server takes (daphne aborted a handshake after 5 s, its default,
-# with a TCP reset: README, "WebSocket connects reset under load").
+# with a TCP reset: docs/load.md, "WebSocket connects reset under load").
 UVICORN_OPTIONS = (
     *("--no-server-header", "--lifespan", "off"),
     *("--ws", "websockets-sansio"),

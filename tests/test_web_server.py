@@ -45,7 +45,7 @@ def test_the_procfile_starts_the_web_server_as_the_load_harness_does():
 
 def test_a_handshake_of_eleven_seconds_is_still_accepted(slow_accept_server):
     """daphne reset a handshake after 5 s (its default) when the consumer's
-    reads waited on a busy server: README, "WebSocket connects reset under
+    reads waited on a busy server: docs/load.md, "WebSocket connects reset under
     load". uvicorn's sans-I/O WebSockets wait for the accept (its older
     protocol on the websockets library gives up after 10 s)."""
 

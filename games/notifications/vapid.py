@@ -131,7 +131,7 @@ def keys_check(**kwargs) -> list[checks.CheckMessage]:
     return [
         checks.Warning(
             "VAPID_PRIVATE_KEY is not set, so Web Push is off.",
-            hint="Make a pair (README, Notifications: Web Push) and set "
+            hint="Make a pair (docs/notifications.md, Web Push) and set "
             "VAPID_PRIVATE_KEY and VAPID_SUBJECT in the environment.",
             id="notifications.W001",
         )

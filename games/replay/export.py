@@ -6,7 +6,7 @@ state. A game still being played is exported as the asker may read it: each
 event through `engine.redact(event, seat)` (another seat's cards become a
 count) and the history lines as that seat reads them (`selectors.told`), so
 nothing the asker's seat could not see is ever in it. The format is
-described in the README ("Exporting games").
+described in docs/replay.md ("Exporting games").
 """
 
 from collections.abc import Iterable, Iterator

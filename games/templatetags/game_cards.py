@@ -78,7 +78,8 @@ def card(card_id, size="", colour=""):
 
     A face depends on nothing but these three, so each is rendered once per
     process: a table shows up to a hundred cards, and rendering them was half
-    the time of rendering the table (see README, "Load").
+    the time of rendering the table (docs/load.md, "What the profile showed,
+    and what changed").
     """
     render = _card_html.__wrapped__ if settings.DEBUG else _card_html
     return render(int(card_id), str(size), str(colour or ""))

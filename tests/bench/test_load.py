@@ -2,7 +2,7 @@
 against a live site and play moves, and Locust's report says so with no
 failure. The logins are the warm-up, outside the measured window. Against
 bots, the report times their answers and counts their moves. (The figures
-themselves are not judged here: see README, "Load".)
+themselves are not judged here: see docs/load.md.)
 """
 
 import csv

@@ -53,7 +53,7 @@ def test_t_interval_is_the_mean_and_t_standard_errors_either_side():
 
 
 def test_wilson_interval_of_the_last_definitive_run():
-    # README: two seats, 22 of 38 = 57.9% (95% CI 42.2% to 72.1%).
+    # docs/engine-benchmark.md: two seats, 22 of 38 = 57.9% (95% CI 42.2% to 72.1%).
     assert wilson(22, 38) == pytest.approx((0.422, 0.721), abs=1e-3)
     assert wilson(0, 0) == (0.0, 1.0)
 

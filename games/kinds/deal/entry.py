@@ -14,7 +14,8 @@ from games.kinds.deal.table import deal_table
 
 def _reads_history(level: str) -> bool:
     """The expert reads its seat's public history only with `Style.infer`,
-    off by default (measured no gain: README, "Inferring the hands")."""
+    off by default (measured no gain: docs/engine-benchmark.md, "Inferring the
+    hands")."""
     return level == "expert" and expert.STYLE.infer
 
 

@@ -115,7 +115,7 @@ def test_widening_tries_the_next_best_move_when_a_candidate_drops_out():
 
 
 def test_the_expert_weighs_the_twelve_plays_the_sensible_bot_scores_highest():
-    """Twelve, not eight: the wider choice won more games (README)."""
+    """Twelve, not eight: the wider choice won more games (docs/engine-benchmark.md)."""
     state = scenario("""
         0 hand: 1M, 2M, 3M, 4M, Boardwalk, Park Place, Pass Go, Birthday
         0 hand: Sly Deal, Baltic Avenue

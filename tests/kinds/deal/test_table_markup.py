@@ -1,6 +1,6 @@
 """The table's markup written by hand for its hottest loops is the markup the
 template loops wrote, to the byte, for every seat of many positions of both
-games (games/templatetags: README, "Load")."""
+games (games/templatetags: docs/load.md)."""
 
 import pytest
 

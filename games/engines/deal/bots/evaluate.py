@@ -6,7 +6,7 @@ bank, buildings, cards in hand and what they can do to the table (the rent it
 can charge, a full set for its Deal Breaker, a card for its Sly Deal that
 finishes a set), fitted to who won thousands of games of sensible bots
 (`score_fit`). A hand-made score that weighed the bank far more than winners
-do lost more games (README, "Engine benchmark").
+do lost more games (docs/engine-benchmark.md, "The fitted score").
 """
 
 import math
@@ -146,7 +146,7 @@ def features(
 # chance to win its share of exp(strength) over the seats still playing: a
 # conditional logit fitted to who won games of sensible bots, from the
 # positions at the start of a turn, where the rollouts stop
-# (`python -m bench.score_fit --seats 2|3 --games 3000`, README).
+# (`python -m bench.score_fit --seats 2|3 --games 3000`, docs/engine-benchmark.md).
 # Three-seat weights serve four and five seats too.
 WEIGHTS: dict[int, tuple[float, ...]] = {
     2: (

@@ -26,11 +26,12 @@ with the same random draws after it (common random numbers), let the
 sensible bot play every seat for ROUNDS rounds of turns, and score the
 position (`evaluate`: a win or a loss if the game ended, else the seat's
 fitted chance of winning from there). Rolling out two rounds and scoring
-beat rolling out to the end in the same time (README, "Engine benchmark"):
+beat rolling out to the end in the same time (docs/engine-benchmark.md,
+"The definitive runs, 2026-11-23 and early 2026-11-26"):
 more guesses fit in a second. A second spent on a dozen candidates, the
 plays the sensible bot holds back among them, won far more than one spent
-on eight of those it would make (README, "The definitive runs with broader
-candidates").
+on eight of those it would make (docs/engine-benchmark.md, "The definitive
+runs with broader candidates").
 
 It never peeks: it thinks on `guesses.knowledge(state, seat)`, what the seat
 may know, and every guess is dealt from its pool of unseen cards alone
@@ -100,7 +101,8 @@ DEFAULT_SECONDS = 1.0
 ITERATIONS_WITHOUT_CLOCK = 64
 # Candidates the sensible bot scores highest, besides its end of turn: eight
 # won 17 points more than four in a paired A/B, and twelve with the plays it
-# holds back (FLOOR) 5 more than eight without (README, "Engine benchmark").
+# holds back (FLOOR) 5 more than eight without (docs/engine-benchmark.md,
+# "Eight candidates" and "Broader candidates").
 CANDIDATES = 12
 # The least score the sensible bot gives a play of the turn for it to be a
 # candidate: none, so the plays it holds back (scored nought or below: a small
@@ -109,7 +111,8 @@ CANDIDATES = 12
 # candidates, and a turn it would end at once is not thought about at all.
 FLOOR = -math.inf
 # Rounds of turns a rollout plays before the position is scored: measured
-# against playing to the end (README, "Engine benchmark"), two rounds and a
+# against playing to the end (docs/engine-benchmark.md, "The definitive runs,
+# 2026-11-23 and early 2026-11-26"), two rounds and a
 # score won more often in the same time, as more guesses fit in it.
 ROUNDS = 2
 # Decisions a rollout may take before it is scored anyway.
