@@ -246,7 +246,7 @@ def locust_run(options, host: str) -> int:
         [
             str(BIN / "locust"),
             "-f",
-            str(ROOT / "games" / "loadtest" / "locustfile.py"),
+            str(Path(__file__).with_name("locustfile.py")),
             "--headless",
             "--users",
             str(options.users + 2 * options.long),
