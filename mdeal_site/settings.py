@@ -247,9 +247,9 @@ else:
     celery_dir = VAR_DIR / "celery"
     (celery_dir / "queue").mkdir(parents=True, exist_ok=True)
     (celery_dir / "processed").mkdir(parents=True, exist_ok=True)
-    CELERY_BROKER_URL = "filesystem://"
-    # kombu's filesystem transport, stopping at once when the worker is told to.
-    CELERY_BROKER_TRANSPORT = "mdeal_site.broker:Transport"
+    # kombu's filesystem transport, stopping at once when the worker is told
+    # to (the scheme is registered in mdeal_site/celery.py).
+    CELERY_BROKER_URL = "mdealfiles://"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(celery_dir / "queue"),
         "data_folder_out": str(celery_dir / "queue"),
