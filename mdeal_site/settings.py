@@ -69,6 +69,7 @@ INSTALLED_APPS = [
     "games",
     "games.notifications",
     "games.chat",
+    "games.tournaments",
     # Development tools (benchmarks, the load harness, their data commands):
     # nothing in the apps above imports it.
     "bench",
@@ -311,6 +312,12 @@ BOT_EXPERT_SECONDS = float(os.environ.get("MDEAL_BOT_EXPERT_SECONDS", 1.0))
 CELERY_BEAT_SCHEDULE = {
     "sweep-deadlines": {
         "task": "games.tasks.deadlines_sweep",
+        "schedule": SWEEP_SECONDS,
+    },
+    # Tournaments due to start, and rounds whose game-over task was lost or
+    # whose hard end passed.
+    "sweep-tournaments": {
+        "task": "games.tournaments.tasks.tournaments_sweep",
         "schedule": SWEEP_SECONDS,
     },
 }

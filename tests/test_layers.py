@@ -46,6 +46,7 @@ def layer(name: str) -> int:
         return MODELS
     if name.startswith("games.services") or name in (
         "games.rematch.services",
+        "games.tournaments.services",
         "accounts.services",
     ):
         return SERVICES

@@ -31,6 +31,7 @@ from games.ratings.rate import (
     ratings_differences,
     ratings_rebuild,
     seat_account,
+    seat_results,
     shown,
 )
 
@@ -57,5 +58,6 @@ __all__ = [
     "ratings_differences",
     "ratings_rebuild",
     "seat_account",
+    "seat_results",
     "shown",
 ]

@@ -231,7 +231,7 @@ def game_rate(*, game: Game, seats: list[Seat] | None = None) -> bool:
     with transaction.atomic():
         if seats is None:
             seats = list(game.seats.order_by("position"))
-        results = _seat_results(game, seats)
+        results = seat_results(game, seats)
         winner = next((s.position for s in seats if s.pk == game.winner_id), None)
         bots = bot_accounts(s.bot for s in results if s.user_id is None)
         entries = entries_for(results, winner, bots)
@@ -279,7 +279,7 @@ def _copy(standing: Standing, row: Rating) -> None:
     row.games, row.last_played_at = standing.games, standing.last_played_at
 
 
-def _seat_results(game: Game, seats: list[Seat]) -> list[SeatResult]:
+def seat_results(game: Game, seats: list[Seat]) -> list[SeatResult]:
     left = [s.position for s in seats if s.status in LEAVERS]
     left_at = {}
     if left:

@@ -31,6 +31,7 @@ from games.services.deadlines import DEFAULT_MOVES_PER_TIMEOUT, deadline_expire
 from games.services.lobby import (
     game_add_bots,
     game_create,
+    game_create_seated,
     game_join,
     game_leave,
     game_start,
@@ -58,6 +59,7 @@ __all__ = [
     "deadline_expire",
     "game_add_bots",
     "game_create",
+    "game_create_seated",
     "game_join",
     "game_leave",
     "game_resign",

@@ -86,6 +86,49 @@ def game_create(
     return game
 
 
+def game_create_seated(
+    *,
+    kind: str,
+    creator: "User",
+    players: "list[User | str]",
+    seconds_per_decision: int,
+    options: dict | None = None,
+    rated: bool = True,
+    public: bool = True,
+) -> Game:
+    """Make and start a game with these players in seat order: a user, or a
+    bot strength for a bot seat (tournament rounds, challenges). Options are
+    checked as `game_create` checks them; refusals raise BadSettings."""
+    game_kind = kinds.get(kind)
+    for player in players:
+        if isinstance(player, str):
+            _require_bot(player, game_kind)
+    rule_options = _clean_options(options, game_kind.engine)
+    game = Game.objects.create(
+        kind=game_kind.key,
+        created_by=creator,
+        seat_count=len(players),
+        seconds_per_decision=seconds_per_decision,
+        options=rule_options.to_json(),
+        public=public,
+        rated=rated,
+    )
+    Seat.objects.bulk_create(
+        Seat(game=game, position=position, bot=player)
+        if isinstance(player, str)
+        else Seat(game=game, position=position, user=player)
+        for position, player in enumerate(players)
+    )
+    game_begin(game, game_seats(game))
+    return game
+
+
+def options_clean(kind: str, options) -> dict:
+    """The house rules `options` as `kind`'s engine reads them (JSON), or
+    BadSettings."""
+    return _clean_options(options, kinds.get(kind).engine).to_json()
+
+
 def game_join(*, game_id: int, user: "User", token: str | None = None) -> Seat:
     """Take the lowest free seat; the game starts when the last seat fills.
 

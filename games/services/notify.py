@@ -55,3 +55,15 @@ def game_announce(
 
     transaction.on_commit(tell_browsers, robust=True)
     transaction.on_commit(queue_tasks, robust=True)
+
+
+def game_finished(game: Game) -> None:
+    """On commit: move on what waits for this game's end (its tournament)."""
+    game_id = game.pk
+
+    def queue() -> None:
+        from games.tournaments import tasks
+
+        tasks.tournament_game_over.delay(game_id)
+
+    transaction.on_commit(queue, robust=True)

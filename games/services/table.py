@@ -17,7 +17,7 @@ from games.notifications.decisions import decisions_record
 from games.notifications.push import with_device_flag
 from games.ratings import game_rate
 from games.services import randomness, vacations
-from games.services.notify import game_announce
+from games.services.notify import game_announce, game_finished
 from games.services.standing import standing_answers_apply
 from mdeal_site.prepared import Prepared
 
@@ -144,6 +144,7 @@ class Table:
             seat.save(update_fields=["bot", "status", "missed_deadlines"])
         if game.status == Game.Status.FINISHED:
             game_rate(game=game, seats=self.seats)
+            game_finished(game)
         decisions_record(
             game=game,
             seats=self.seats,

@@ -1,0 +1,266 @@
+"""A tournament's life: entries, the start (or cancellation), rounds that
+start when the last game of the one before ends, exactly once, withdrawals,
+a round's hard end, and whole tournaments of both games played to the end by
+the tasks a worker and beat run."""
+
+import random
+import threading
+from datetime import timedelta
+
+import pytest
+
+from django.db import connection, connections
+from django.utils import timezone
+
+from games import services
+from games import tasks as game_tasks
+from games.models import Game, Seat
+from games.ratings.models import RatingChange
+from games.tournaments import services as tournaments
+from games.tournaments import tasks
+from games.tournaments.models import Entry, Pairing, Tournament
+from tests.games.factories import fresh
+
+pytestmark = pytest.mark.django_db
+
+SOON = timedelta(minutes=5)
+
+
+def make(creator, *, bots=3, level="sensible", **fields):
+    fields = {
+        "name": "Friday cup",
+        "kind": "deal",
+        "format": Tournament.Format.SWISS,
+        "rounds": 2,
+        "seats": 2,
+        "seconds_per_decision": 3600,
+        "starts_at": timezone.now() + SOON,
+        **fields,
+    }
+    tournament = tournaments.tournament_create(creator=creator, **fields)
+    for _ in range(bots):
+        tournaments.tournament_add_bot(
+            tournament_id=tournament.pk, user=creator, bot=level
+        )
+    return tournament
+
+
+def start(tournament):
+    tournaments.tournament_advance(
+        tournament_id=tournament.pk, now=tournament.starts_at + timedelta(seconds=1)
+    )
+    tournament.refresh_from_db()
+    return tournament
+
+
+def play_round(tournament, rng):
+    """Play every running game of the tournament to its end, as the worker
+    would: the bots by their task, each human by the sensible bot's move."""
+    for game in Game.objects.filter(
+        tournament_pairing__tournament=tournament, status=Game.Status.ACTIVE
+    ):
+        for _ in range(5000):
+            game = fresh(game)
+            if game.status != Game.Status.ACTIVE:
+                break
+            state = game.state()
+            seat_no = game.engine.awaiting(state)[0].seat
+            seat = game.seats.select_related("user").get(position=seat_no)
+            if seat.bot:
+                game_tasks.bots_play(game.pk, game.version)
+                continue
+            move = game.game_kind.sensible_move(state, seat_no, rng)
+            services.move_submit(
+                game_id=game.pk, user=seat.user, move=move, version=game.version
+            )
+        else:
+            raise AssertionError("a game did not end")
+
+
+def run_to_end(tournament, seed=0, limit=40):
+    rng = random.Random(seed)
+    for _ in range(limit):
+        tournament.refresh_from_db()
+        if tournament.status != Tournament.Status.RUNNING:
+            return tournament
+        play_round(tournament, rng)
+        tasks.tournaments_sweep()
+    raise AssertionError("the tournament did not end")
+
+
+def test_a_tournament_without_its_minimum_is_cancelled_at_its_time(user):
+    tournament = make(user, bots=0, min_players=3)
+    assert tasks.tournaments_sweep() == 0  # not yet due
+    tournament = start(tournament)
+    assert tournament.status == Tournament.Status.CANCELLED
+    assert not Pairing.objects.filter(tournament=tournament).exists()
+
+
+def test_the_first_round_seats_everyone_once_with_a_bye_for_an_odd_count(user):
+    tournament = start(make(user, bots=4))
+    assert tournament.status == Tournament.Status.RUNNING
+    assert tournament.round == 1
+    rows = list(Pairing.objects.filter(tournament=tournament, round=1))
+    seated = sorted(pk for row in rows for pk in row.entries)
+    assert seated == sorted(tournament.entries.values_list("pk", flat=True))
+    assert sum(1 for row in rows if row.bye_id) == 1
+    for row in rows:
+        if row.game_id:
+            assert row.game.status == Game.Status.ACTIVE
+            assert row.game.seat_count == 2
+
+
+@pytest.mark.parametrize(
+    "kind,seats,format,rounds",
+    [
+        ("deal", 2, Tournament.Format.SWISS, 3),
+        ("deal", 3, Tournament.Format.ROUND_ROBIN, 0),
+        ("classic", 2, Tournament.Format.ROUND_ROBIN, 0),
+        ("classic", 3, Tournament.Format.SWISS, 2),
+        ("deal", 2, Tournament.Format.ELIMINATION, 0),
+    ],
+)
+def test_a_tournament_of_bots_is_played_to_the_end_by_its_tasks(
+    user, kind, seats, format, rounds
+):
+    options = {"turn_limit": 8} if kind == "classic" else None
+    tournament = make(
+        user,
+        bots=4,
+        kind=kind,
+        seats=seats,
+        format=format,
+        rounds=rounds,
+        options=options,
+    )
+    tournament = run_to_end(start(tournament))
+    assert tournament.status == Tournament.Status.FINISHED
+    rows = list(Pairing.objects.filter(tournament=tournament))
+    games = [row for row in rows if row.game_id]
+    assert games and all(row.places for row in games)
+    assert all(row.game.status == Game.Status.FINISHED for row in games)
+    lines = tournaments.standings(tournament)
+    assert len(lines) == 5
+    if format == Tournament.Format.ROUND_ROBIN:
+        met = {frozenset(p) for row in games for p in _pairs(row.entries)}
+        entries = list(tournament.entries.values_list("pk", flat=True))
+        assert met == {frozenset(p) for p in _pairs(entries)}
+    if format == Tournament.Format.SWISS:
+        assert tournament.round == rounds
+    if format == Tournament.Format.ELIMINATION:
+        assert tournament.round == 3  # five players: a bracket of eight
+        final = [row for row in games if row.round == 3]
+        assert len(final) == 1
+    # The rated games were rated: the creator's rating moved with each game.
+    played = [row for row in games if _has(row, tournament, user)]
+    assert RatingChange.objects.filter(user=user).count() == len(played)
+
+
+def _pairs(entries):
+    entries = list(entries)
+    return [(a, b) for i, a in enumerate(entries) for b in entries[i + 1 :]]
+
+
+def _has(row, tournament, user):
+    mine = tournament.entries.get(user=user).pk
+    return mine in row.entries
+
+
+def test_a_game_ending_moves_the_tournament_on_through_its_task(
+    user, django_capture_on_commit_callbacks
+):
+    tournament = start(make(user, bots=1, rounds=2))
+    rng = random.Random(1)
+    with django_capture_on_commit_callbacks(execute=True):
+        play_round(tournament, rng)
+    tournament.refresh_from_db()
+    assert tournament.round == 2  # the last game's end started round two
+
+
+def test_a_withdrawn_player_resigns_the_running_game_and_is_not_seated_again(
+    user,
+):
+    tournament = start(make(user, bots=1, rounds=3))
+    tournaments.tournament_withdraw(tournament_id=tournament.pk, user=user)
+    entry = tournament.entries.get(user=user)
+    assert entry.withdrawn_at is not None
+    game = Pairing.objects.get(tournament=tournament, round=1, game__isnull=False).game
+    assert fresh(game).status == Game.Status.FINISHED
+    assert game.seats.get(user=user).status == Seat.Status.RESIGNED
+    tasks.tournaments_sweep()
+    tournament.refresh_from_db()
+    # One player left: nobody to meet, so the tournament ends.
+    assert tournament.status == Tournament.Status.FINISHED
+    assert tournaments.standings(tournament)[0].player != entry.pk
+
+
+def test_a_round_past_its_hard_end_is_adjudicated_and_the_next_one_starts(user):
+    tournament = start(make(user, bots=1, rounds=2, round_hours=24))
+    row = Pairing.objects.get(tournament=tournament, round=1)
+    later = tournament.round_ends_at + timedelta(seconds=1)
+    assert tournaments.tournament_advance(tournament_id=tournament.pk, now=later)
+    row.refresh_from_db()
+    assert row.adjudicated and set(row.places.values()) == {1}
+    tournament.refresh_from_db()
+    assert tournament.round == 2
+
+
+def test_refusals_leave_nothing_made(user, other_user):
+    before = Tournament.objects.count()
+    bad = [
+        {"name": ""},
+        {"kind": "chess"},
+        {"seats": 6},
+        {"format": Tournament.Format.ELIMINATION, "seats": 3},
+        {"rounds": 0},
+        {"seconds_per_decision": 5},
+        {"min_players": 1},
+        {"options": {"max_missed_deadlines": 0}},
+    ]
+    for fields in bad:
+        with pytest.raises(tournaments.TournamentError) as refused:
+            make(user, bots=0, **fields)
+        assert refused.value.message
+    assert Tournament.objects.count() == before
+    tournament = make(user, bots=0, by_invitation=True, max_players=2)
+    with pytest.raises(tournaments.TournamentError, match="by invitation"):
+        tournaments.tournament_join(tournament_id=tournament.pk, user=other_user)
+    tournaments.tournament_join(
+        tournament_id=tournament.pk, user=other_user, token=tournament.invite_token
+    )
+    with pytest.raises(tournaments.TournamentClosed, match="already"):
+        tournaments.tournament_join(
+            tournament_id=tournament.pk, user=other_user, token=tournament.invite_token
+        )
+    with pytest.raises(tournaments.TournamentNotFound):
+        tournaments.tournament_join(tournament_id=10**9, user=other_user)
+    assert tournament.entries.count() == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_games_ending_at_once_start_the_next_round_once(user, monkeypatch):
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks need PostgreSQL: set DATABASE_URL to run")
+    tournament = make(user, bots=3, rounds=2)
+    tournament = start(tournament)
+    # The games end with their tasks held back; then both tasks run at once.
+    monkeypatch.setattr(tasks.tournament_game_over, "delay", lambda game_id: None)
+    play_round(tournament, random.Random(2))
+    barrier = threading.Barrier(2)
+    results = []
+
+    def advance():
+        try:
+            barrier.wait()
+            results.append(tournaments.tournament_advance(tournament_id=tournament.pk))
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=advance) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(results) == [False, True]
+    assert Pairing.objects.filter(tournament=tournament, round=2).count() == 2
+    assert Entry.objects.filter(tournament=tournament).count() == 4
