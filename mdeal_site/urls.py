@@ -15,5 +15,6 @@ urlpatterns = [
     path("games/", include("games.urls")),
     path("", include("games.chat.urls")),
     path("", include("games.ratings.urls")),
+    path("tournaments/", include("games.tournaments.urls")),
     path("notifications/", include("games.notifications.urls")),
 ]

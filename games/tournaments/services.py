@@ -259,10 +259,17 @@ def standings(tournament: Tournament) -> list[pairing.Standing]:
 # -- the state machine ---------------------------------------------------------
 
 
+# The largest id a row can have (PostgreSQL's integer); a larger one is no row.
+LARGEST_ID = 2**31 - 1
+
+
 def _lock(tournament_id) -> Tournament:
     try:
-        return Tournament.objects.select_for_update().get(pk=int(tournament_id))
-    except (Tournament.DoesNotExist, TypeError, ValueError, OverflowError):
+        pk = int(tournament_id)
+        if not 0 < pk <= LARGEST_ID:
+            raise TournamentNotFound()
+        return Tournament.objects.select_for_update().get(pk=pk)
+    except (Tournament.DoesNotExist, TypeError, ValueError):
         raise TournamentNotFound() from None
 
 

@@ -1,0 +1,136 @@
+"""Reads of tournaments for their pages, each a fixed number of queries
+whatever the number of players and rounds."""
+
+from dataclasses import dataclass, field
+
+from django.db.models import Count, Q
+
+from games.tournaments import pairing
+from games.tournaments.models import Entry, Pairing, Tournament
+
+
+@dataclass
+class Board:
+    """One table of a round as its page shows it."""
+
+    number: int
+    game_id: int | None
+    names: list[str]
+    entries: list[int]
+    places: dict[int, int] | None
+    over: bool
+    adjudicated: bool
+    bye: bool
+
+
+@dataclass
+class Page:
+    tournament: Tournament
+    entries: list[Entry]
+    names: dict[int, str]
+    standings: list[pairing.Standing]
+    rounds: dict[int, list[Board]] = field(default_factory=dict)
+    crosstable: list[tuple[str, list[str]]] | None = None
+    mine: Entry | None = None
+
+
+def tournament_list(kind: str | None = None) -> dict[str, list[Tournament]]:
+    """Upcoming, running and finished tournaments (three queries at most),
+    with their entry counts."""
+    base = Tournament.objects.annotate(
+        players=Count("entries", filter=Q(entries__withdrawn_at=None))
+    )
+    if kind:
+        base = base.filter(kind=kind)
+    status = Tournament.Status
+    return {
+        "upcoming": list(
+            base.filter(status=status.REGISTRATION).order_by("starts_at", "pk")[:50]
+        ),
+        "running": list(base.filter(status=status.RUNNING).order_by("-starts_at")[:50]),
+        "finished": list(
+            base.filter(status__in=[status.FINISHED, status.CANCELLED]).order_by(
+                "-finished_at", "-pk"
+            )[:50]
+        ),
+    }
+
+
+def tournament_page(tournament: Tournament, viewer=None) -> Page:
+    """Players, standings, every round's boards and (round robin) the
+    crosstable: three queries."""
+    entries = list(
+        Entry.objects.filter(tournament=tournament)
+        .select_related("user")
+        .order_by("joined_at", "pk")
+    )
+    names = {e.pk: e.name for e in entries}
+    rows = list(
+        Pairing.objects.filter(tournament=tournament)
+        .select_related("game")
+        .order_by("round", "board")
+    )
+    tables, byes = [], []
+    page = Page(tournament=tournament, entries=entries, names=names, standings=[])
+    for row in rows:
+        places = {int(k): v for k, v in (row.places or {}).items()} or None
+        if row.bye_id:
+            byes.append(row.bye_id)
+        elif places is not None:
+            tables.append(pairing.Table(row.round, places))
+        page.rounds.setdefault(row.round, []).append(
+            Board(
+                number=row.board,
+                game_id=row.game_id,
+                names=[names.get(pk, "?") for pk in row.entries],
+                entries=list(row.entries),
+                places=places,
+                over=places is not None,
+                adjudicated=row.adjudicated,
+                bye=bool(row.bye_id),
+            )
+        )
+    page.standings = pairing.standings(
+        [e.pk for e in entries], tables, byes, seats=tournament.seats
+    )
+    if viewer is not None and viewer.is_authenticated:
+        page.mine = next((e for e in entries if e.user_id == viewer.pk), None)
+    if tournament.format == Tournament.Format.ROUND_ROBIN and tables:
+        page.crosstable = _crosstable(entries, tables)
+    return page
+
+
+def _crosstable(entries, tables) -> list[tuple[str, list[str]]]:
+    """Each player's row: against each other player, the points they took
+    from their meetings ("" where they have not met, "x" on the diagonal)."""
+    ids = [e.pk for e in entries]
+    score: dict[tuple[int, int], list] = {}
+    for table in tables:
+        points = pairing.table_points(table.places)
+        for a in table.places:
+            for b in table.places:
+                if a != b:
+                    score.setdefault((a, b), []).append(points[a])
+    rows = []
+    for entry in entries:
+        cells = []
+        for other in ids:
+            if other == entry.pk:
+                cells.append("x")
+            elif (entry.pk, other) in score:
+                cells.append(" ".join(_number(p) for p in score[entry.pk, other]))
+            else:
+                cells.append("")
+        rows.append((entry.name, cells))
+    return rows
+
+
+def _number(value) -> str:
+    """Points as a player reads them: 3, 1.5, 2.33."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{float(value):.2f}".rstrip("0").rstrip(".")
+
+
+def points(value) -> str:
+    return _number(value)
