@@ -46,12 +46,14 @@ def my_games(*, user) -> dict[str, list[MyGame]]:
     now = timezone.now()
     current = (
         Game.objects.filter(seats__user=user, status__in=ACTIVE_KINDS)
+        .select_related("tournament_pairing__tournament")
         .prefetch_related(_seats())
         .order_by("-created_at")
     )
     finished = (
         Game.objects.filter(seats__user=user)
         .exclude(status__in=ACTIVE_KINDS)
+        .select_related("tournament_pairing__tournament")
         .prefetch_related(_seats())
         .order_by("-finished_at", "-created_at")[:FINISHED_SHOWN]
     )

@@ -147,3 +147,11 @@ def test_the_round_hard_end_and_start_time_are_shown(client, user):
     tournaments.tournament_advance(tournament_id=tournament.pk)
     html = client.get(tournament.get_absolute_url()).content.decode()
     assert "round 1" in html and "ends by" in html
+
+
+def test_my_games_names_a_tournament_game_with_its_round(client_logged_in, user):
+    tournament = start(make(user, bots=1, name="Friday cup"))
+    page = client_logged_in.get(reverse("games:mine"))
+    html = page.content.decode()
+    assert "Friday cup</a>, round 1" in html
+    assert tournament.get_absolute_url() in html
