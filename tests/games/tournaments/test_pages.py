@@ -138,6 +138,19 @@ def test_the_page_costs_the_same_queries_at_8_and_64_players(client_logged_in, u
     assert counts[0] == counts[1], counts
 
 
+def test_the_page_costs_the_same_queries_after_more_rounds(client_logged_in, user):
+    tournament = start(make(user, bots=5, rounds=3))
+    counts = [_page_queries(client_logged_in, tournament)]
+    rng = random.Random(5)
+    for _ in range(2):
+        play_round(tournament, rng)
+        tasks.tournaments_sweep()
+        counts.append(_page_queries(client_logged_in, tournament))
+    tournament.refresh_from_db()
+    assert tournament.round == 3
+    assert len(set(counts)) == 1, counts
+
+
 def test_the_round_hard_end_and_start_time_are_shown(client, user):
     tournament = make(user, bots=1)
     html = client.get(tournament.get_absolute_url()).content.decode()
