@@ -70,6 +70,7 @@ INSTALLED_APPS = [
     "games.notifications",
     "games.chat",
     "games.tournaments",
+    "games.api",
     # Development tools (benchmarks, the load harness, their data commands):
     # nothing in the apps above imports it.
     "bench",

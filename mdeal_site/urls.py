@@ -16,5 +16,6 @@ urlpatterns = [
     path("", include("games.chat.urls")),
     path("", include("games.ratings.urls")),
     path("tournaments/", include("games.tournaments.urls")),
+    path("", include("games.api.urls")),
     path("notifications/", include("games.notifications.urls")),
 ]
