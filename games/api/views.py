@@ -14,6 +14,7 @@ import time
 from asgiref.sync import sync_to_async
 
 from django.conf import settings
+from django.db import close_old_connections
 from django.http import JsonResponse, StreamingHttpResponse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
@@ -167,7 +168,7 @@ def game_stream(request, game_id: int):
                 return
             await asyncio.sleep(poll)
             try:
-                seen = await sync_to_async(_seen)(game_id, user)
+                seen = await _off_loop(_seen, game_id, user)
             except Exception:  # the database away: try again at the next poll
                 continue
 
@@ -192,7 +193,7 @@ def event_stream(request):
         until = time.monotonic() + seconds
         while True:
             try:
-                now = await sync_to_async(_my_tables)(user)
+                now = await _off_loop(_my_tables, user)
             except Exception:  # the database away: try again at the next poll
                 now = None
             if now is not None:
@@ -209,6 +210,20 @@ def event_stream(request):
             await asyncio.sleep(poll)
 
     return _stream(lines(), headers)
+
+
+async def _off_loop(read, *args):
+    """`read(*args)` in a worker thread of its own, its database connection
+    closed after: a stream lives long, and must not hold the request's thread
+    (where the next request of the same server would run) while it waits."""
+
+    def once():
+        try:
+            return read(*args)
+        finally:
+            close_old_connections()
+
+    return await sync_to_async(once, thread_sensitive=False)()
 
 
 def _line(kind: str, game_id: int, version: int) -> str:
