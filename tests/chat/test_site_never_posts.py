@@ -1,7 +1,8 @@
 """Only people write in the chat: the site posts nothing there, so nothing
 about a hand can ever reach it. A game played by players and bots, with a
 resignation, leaves the chat empty, and the only code that creates a message is
-`chat.services.message_post`, called from the chat's own view."""
+`chat.services.message_post`, called from the chat's own view and from the
+Bot API's chat door (a player's own program writing for them)."""
 
 import ast
 from pathlib import Path
@@ -57,6 +58,7 @@ def _writers() -> list[str]:
 
 def test_only_the_chat_view_posts_and_only_the_service_creates_messages():
     assert _writers() == [
+        "games/api/views.py:message_post",
         "games/chat/services.py:Message.objects.create",
         "games/chat/views.py:services.message_post",
     ]
