@@ -23,9 +23,10 @@ class AccountAdapter(DefaultAccountAdapter):
     holds, even the right password is refused, so a guesser learns nothing. A
     lock on one address never stops another account, nor the same account from
     another address; a password reset lifts the account's lock and that of the
-    address it was done from. There is no limit per address across accounts:
-    behind a proxy or a carrier's NAT many players share one address, and any
-    such lockout is one script away from whoever shares it.
+    address it was done from. Across accounts an address is limited only
+    against a flood (120 logins a minute, right or wrong: "login" in the
+    settings): behind a proxy or a carrier's NAT many players share one
+    address, and any lower limit is one script away from whoever shares it.
     """
 
     def get_signup_redirect_url(self, request):

@@ -179,9 +179,14 @@ ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 ACCOUNT_USER_DISPLAY = "accounts.models.user_display"
 ACCOUNT_RATE_LIMITS = {
     # Failed logins, per account from any address and per address and account
-    # (the policy, and why there is no limit per address: accounts.adapter).
+    # (the policy: accounts.adapter). allauth keeps its defaults for the keys
+    # not named here, so each is named.
     "login_failed": "20/1h/key",
     "login_failed_from_address": "5/5m/key",
+    # Every login posted from one address, right or wrong, whatever the
+    # account: a flood only (allauth's 30 a minute let one player behind a
+    # shared address lock out everyone behind it).
+    "login": "120/m/ip",
 }
 # Proxies in front of the site, each appending the address it saw to
 # X-Forwarded-For: allauth takes the client's address from that header (the

@@ -1,4 +1,5 @@
-"""Failed logins are limited per address and account, and per account.
+"""Failed logins are limited per address and account, and per account; an
+address only against a flood.
 
 A lock never reaches another account, nor the same account from another
 address, and a password reset lifts it (the policy: accounts.adapter).
@@ -208,3 +209,39 @@ def test_login_works_while_redis_is_down(client, user, settings, caplog):
     assert logged_in
     warnings = [r for r in caplog.records if r.name == "mdeal_site.cache"]
     assert [(r.levelno, r.exc_info) for r in warnings] == [(logging.WARNING, None)]
+
+
+# -- the limit per address: a flood only ----------------------------------------
+
+
+@pytest.mark.django_db
+def test_guessing_past_every_account_limit_never_locks_others_at_that_address(
+    user_factory,
+):
+    """More failures for one account, from one address, than the limit per
+    address and account (5), the limit per account (20) and allauth's old
+    default per address (30 a minute): the others behind it still sign in."""
+    office = at("198.51.100.7")
+    target, ada = user_factory(), user_factory()
+    for _ in range(45):
+        response = log_in(office, target.username, "a-guess")
+        assert response.status_code == 200
+
+    assert logs_in(office, ada)
+
+
+@pytest.mark.django_db
+def test_a_flood_of_logins_from_one_address_is_turned_away(settings, user_factory):
+    flood = int(settings.ACCOUNT_RATE_LIMITS["login"].split("/")[0])
+    office = at("198.51.100.7")
+    users = [user_factory() for _ in range(3)]
+    for n in range(flood):
+        response = log_in(office, users[n % 3].username, "a-guess")
+        assert response.status_code == 200, n
+
+    response = log_in(office, users[0].username, users[0].raw_password)
+
+    assert response.status_code == 429
+    assert "Too many" in response.content.decode()
+    assert office.session.get("_auth_user_id") is None
+    assert logs_in(at("203.0.113.20"), users[0])
