@@ -8,6 +8,7 @@ from games.chat.selectors import muted_users
 from games.notifications import addresses
 
 from .forms import ProfileForm, VacationForm
+from .second_factor import has_second_factor
 from .services import (
     VACATION_LONGEST,
     VACATION_PER_YEAR,
@@ -79,5 +80,6 @@ def _profile_page(request, *, form=None, vacation_form=None, status=200):
         "vacation_longest": VACATION_LONGEST.days,
         "vacation_per_year": VACATION_PER_YEAR.days,
         "muted_users": muted_users(user=user),
+        "second_factor": has_second_factor(user),
     }
     return render(request, "accounts/profile.html", context, status=status)

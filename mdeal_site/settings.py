@@ -55,7 +55,8 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]" if DEBUG e
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    # Django's admin behind the site's login and a second factor.
+    "mdeal_site.apps.StaffAdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -65,6 +66,7 @@ INSTALLED_APPS = [
     "channels",
     "allauth",
     "allauth.account",
+    "allauth.mfa",
     "accounts",
     "games",
     "games.notifications",
@@ -188,6 +190,11 @@ ACCOUNT_RATE_LIMITS = {
     # shared address lock out everyone behind it).
     "login": "120/m/ip",
 }
+# The second factor: an authenticator app (TOTP) and recovery codes, offered
+# to everyone on the profile and required of staff before the admin opens
+# (mdeal_site.admin).
+MFA_SUPPORTED_TYPES = ["totp", "recovery_codes"]
+MFA_TOTP_ISSUER = "mdeal"
 # Proxies in front of the site, each appending the address it saw to
 # X-Forwarded-For: allauth takes the client's address from that header (the
 # entry this many from the end), and ignores it, as anyone can send it, at 0.

@@ -6,6 +6,8 @@
   on ``user.raw_password``.
 - ``user``: one such user; ``other_user``: a second one.
 - ``client_logged_in``: Django's test client logged in as ``user``.
+- ``admin_client``: pytest-django's, past the admin's second factor
+  (``tests/second_factor.py`` makes such clients for other staff).
 - ``channel_layer``: the configured channel layer, flushed before and after.
 - ``game_factory``, ``two_player_game``, ``clock``, ``presence_kept``: tables
   and time for the site's tests (tests/games, tests/kinds, tests/bench).
@@ -32,6 +34,7 @@ from django.utils import timezone
 from games.notifications import presence
 from mdeal_site.celery import app as celery_app
 from tests.games.factories import make_game
+from tests.second_factor import staff_client
 
 DEFAULT_PASSWORD = "plum-orchard-42"
 CACHED_SESSIONS = "django.contrib.sessions.backends.cached_db"
@@ -121,6 +124,13 @@ def other_user(user_factory):
 def client_logged_in(client, user):
     client.force_login(user)
     return client
+
+
+@pytest.fixture
+def admin_client(admin_user):
+    """pytest-django's admin client, signed in past the admin's second factor
+    (mdeal_site.admin)."""
+    return staff_client(admin_user)
 
 
 @pytest.fixture

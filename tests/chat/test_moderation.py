@@ -14,6 +14,7 @@ from games.chat.models import Message, Mute, Report, Suspension
 from games.models import Seat
 from tests.chat.conftest import client_for, say
 from tests.games.factories import make_game
+from tests.second_factor import staff_client
 
 pytestmark = pytest.mark.django_db
 
@@ -156,6 +157,12 @@ def staff(user_factory):
 
 
 @pytest.fixture
+def moderator(staff):
+    """A browser signed in as `staff`, past the admin's second factor."""
+    return staff_client(staff)
+
+
+@pytest.fixture
 def reported(game, ada, bea):
     say(game, ada, "before it")
     message = say(game, bea, "an insult")
@@ -167,9 +174,9 @@ def reported(game, ada, bea):
 
 
 def test_staff_see_a_report_with_its_message_context_and_reporter(
-    staff, reported, game
+    moderator, reported, game
 ):
-    client = client_for(staff)
+    client = moderator
     listing = client.get(reverse("admin:chat_report_changelist")).content.decode()
     assert "an insult" in listing and "Ada" in listing
     report = Report.objects.get()
@@ -183,10 +190,10 @@ def test_staff_see_a_report_with_its_message_context_and_reporter(
 
 
 def test_staff_delete_a_reported_message_and_nobody_sees_it_any_more(
-    staff, reported, game, ada, cy
+    staff, moderator, reported, game, ada, cy
 ):
     report = Report.objects.get()
-    client_for(staff).post(
+    moderator.post(
         reverse("admin:chat_report_changelist"),
         {"action": "delete_messages", ACTION_CHECKBOX_NAME: [report.pk]},
     )
@@ -198,9 +205,9 @@ def test_staff_delete_a_reported_message_and_nobody_sees_it_any_more(
     assert "an insult" not in chat_text(ada, game)
 
 
-def test_staff_suspend_the_author_who_then_cannot_chat(staff, reported, game, bea):
+def test_staff_suspend_the_author_who_then_cannot_chat(moderator, reported, game, bea):
     report = Report.objects.get()
-    client_for(staff).post(
+    moderator.post(
         reverse("admin:chat_report_changelist"),
         {"action": "suspend_authors", ACTION_CHECKBOX_NAME: [report.pk]},
     )
@@ -216,13 +223,11 @@ def test_staff_suspend_the_author_who_then_cannot_chat(staff, reported, game, be
     )
 
 
-def test_staff_act_on_messages_from_their_own_list_too(staff, reported):
-    client_for(staff).post(
+def test_staff_act_on_messages_from_their_own_list_too(moderator, reported):
+    moderator.post(
         reverse("admin:chat_message_changelist"),
         {"action": "delete_messages", ACTION_CHECKBOX_NAME: [reported.pk]},
     )
     assert Message.objects.get(pk=reported.pk).deleted_at is not None
-    page = client_for(staff).get(
-        reverse("admin:chat_message_change", args=[reported.pk])
-    )
+    page = moderator.get(reverse("admin:chat_message_change", args=[reported.pk]))
     assert "after it" in page.content.decode()

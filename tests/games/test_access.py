@@ -8,14 +8,15 @@ from django.urls import reverse
 from games.models import Game, Seat
 from tests.games.factories import make_game
 from tests.games.test_hidden import exposed_cards
+from tests.second_factor import staff_client
 
 pytestmark = pytest.mark.django_db
 
 
-def test_the_admin_hides_a_live_games_snapshot(client, user_factory):
+def test_the_admin_hides_a_live_games_snapshot(user_factory):
     staff = user_factory("staff", is_staff=True, is_superuser=True)
     game = make_game(creator=user_factory("ada"), bots=1)
-    client.force_login(staff)
+    client = staff_client(staff)
 
     page = client.get(reverse("admin:games_game_change", args=[game.pk]))
 
@@ -24,11 +25,11 @@ def test_the_admin_hides_a_live_games_snapshot(client, user_factory):
     assert '"hand"' not in page.text
 
 
-def test_the_admin_shows_a_finished_games_snapshot(client, user_factory):
+def test_the_admin_shows_a_finished_games_snapshot(user_factory):
     staff = user_factory("staff", is_staff=True, is_superuser=True)
     game = make_game(creator=user_factory("ada"), bots=1)
     Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
-    client.force_login(staff)
+    client = staff_client(staff)
 
     page = client.get(reverse("admin:games_game_change", args=[game.pk]))
 
