@@ -1,12 +1,50 @@
-"""Middleware of the site: response headers, and the player's time zone."""
+"""Middleware of the site: NUL bytes refused, response headers, and the
+player's time zone."""
 
 import time
 import zoneinfo
 
 from django.conf import settings
 from django.db import connection
+from django.http import HttpResponseBadRequest, HttpResponseNotFound
 from django.utils import timezone
 from django.utils.deprecation import MiddlewareMixin
+
+NUL = "\x00"
+NUL_IN_PATH = "There is no such page."
+NUL_IN_FIELD = "A NUL character is in the request's fields; no field takes one."
+
+
+class NulBytesMiddleware:
+    """Turn away a NUL byte before it reaches a query.
+
+    PostgreSQL refuses NUL in text (DataError, a 500 wherever a view passed a
+    URL part or a field on to a query), so: a NUL in the path is no page
+    (404); in a query string or form field, a bad request (400) that changes
+    nothing; a cookie holding one is ignored, as if not sent. JSON bodies
+    are checked by their own views.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if NUL in request.path:
+            return HttpResponseNotFound(NUL_IN_PATH, content_type="text/plain")
+        for name in [name for name, value in request.COOKIES.items() if NUL in value]:
+            del request.COOKIES[name]
+        if _holds_nul(request.GET) or (
+            request.method == "POST" and _holds_nul(request.POST)
+        ):
+            return HttpResponseBadRequest(NUL_IN_FIELD, content_type="text/plain")
+        return self.get_response(request)
+
+
+def _holds_nul(query) -> bool:
+    return any(
+        NUL in key or any(NUL in value for value in values)
+        for key, values in query.lists()
+    )
 
 
 class PermissionsPolicyMiddleware(MiddlewareMixin):

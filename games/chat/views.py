@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from games.chat import selectors, services
-from games.errors import GameError
+from games.errors import GameError, GameNotFound
 
 CHAT = "games/chat.html"
 
@@ -77,12 +77,7 @@ def chat(request, pk: int):
     except GameError as error:
         if request.htmx:
             return _note(request, error)
-        return render(
-            request,
-            "games/error.html",
-            {"message": error.message},
-            status=error.status,
-        )
+        return _error_page(request, error)
     return render(request, CHAT, {**context, "chat_page": True})
 
 
@@ -134,7 +129,12 @@ def report(request, pk: int, message_id: int):
 @require_POST
 def mute(request):
     """Mute a user everywhere; back to the game's chat (or the profile)."""
-    game_id = _game_id(request)
+    try:
+        game_id = _game_id(request)
+    except GameError as error:
+        if request.htmx:
+            return _note(request, error)
+        return _error_page(request, error)
     try:
         muted = services.user_mute(user=request.user, muted_id=request.POST.get("user"))
     except GameError as error:
@@ -171,7 +171,21 @@ def unmute(request):
 
 
 def _game_id(request) -> int | None:
-    try:
-        return int(request.POST.get("game", ""))
-    except ValueError:
+    """The game whose chat the form was sent from; None from the profile.
+    Anything else than a game's number is refused before anything changes."""
+    raw = request.POST.get("game", "")
+    if raw == "":
         return None
+    try:
+        game_id = int(raw)
+    except ValueError:
+        game_id = 0
+    if game_id < 1:
+        raise GameNotFound()
+    return game_id
+
+
+def _error_page(request, error: GameError):
+    return render(
+        request, "games/error.html", {"message": error.message}, status=error.status
+    )

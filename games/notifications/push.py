@@ -130,6 +130,8 @@ def endpoint_allowed(endpoint: str) -> bool:
     or `PUSH_ALLOW_LOCAL_ENDPOINTS`, an http URL on this machine."""
     if len(endpoint) > PushSubscription._meta.get_field("endpoint").max_length:
         return False
+    if not endpoint.isprintable():  # a NUL or other control character
+        return False
     try:
         parts = urlsplit(endpoint)
         host = (parts.hostname or "").lower()

@@ -59,14 +59,14 @@ def push_subscribe(request):
     if vapid.server_key() is None:
         return JsonResponse({"error": "Web Push is off on this site."}, status=503)
     try:
-        data = json.loads(request.body)
-    except (ValueError, UnicodeDecodeError):
+        data = _json_body(request)
+    except ValueError:
         return JsonResponse({"error": "Send the subscription as JSON."}, status=400)
     try:
         push.subscription_save(
             user=request.user,
             data=data,
-            user_agent=request.headers.get("User-Agent", ""),
+            user_agent=request.headers.get("User-Agent", "").replace("\x00", ""),
         )
     except push.InvalidSubscription as invalid:
         return JsonResponse({"error": str(invalid)}, status=400)
@@ -78,14 +78,23 @@ def push_subscribe(request):
 def push_unsubscribe(request):
     """Forget this device: the body is {"endpoint": ...}."""
     try:
-        data = json.loads(request.body)
-    except (ValueError, UnicodeDecodeError):
+        data = _json_body(request)
+    except ValueError:
         data = None
     endpoint = data.get("endpoint") if isinstance(data, dict) else None
-    if not isinstance(endpoint, str) or not endpoint:
+    if not isinstance(endpoint, str) or not endpoint or "\x00" in endpoint:
         return JsonResponse({"error": 'Send {"endpoint": ...} as JSON.'}, status=400)
     deleted = push.subscription_delete(user=request.user, endpoint=endpoint)
     return JsonResponse({"subscribed": False, "deleted": deleted})
+
+
+def _json_body(request):
+    """The request's body as JSON; ValueError when it is not JSON, not UTF-8,
+    or nested deeper than the parser goes (RecursionError)."""
+    try:
+        return json.loads(request.body)
+    except (ValueError, UnicodeDecodeError, RecursionError) as error:
+        raise ValueError("not JSON") from error
 
 
 @require_GET

@@ -69,6 +69,21 @@ def test_nobody_mutes_themselves_or_a_missing_user(ada):
     assert response.status_code == 404
 
 
+@pytest.mark.parametrize("htmx", [False, True])
+@pytest.mark.parametrize("sent_from", ["-1", "0", "x", "1.5"])
+def test_a_mute_sent_from_no_game_is_refused_and_mutes_nobody(
+    ada, bea, sent_from, htmx
+):
+    response = client_for(ada).post(
+        reverse("chat:mute"),
+        {"user": bea.pk, "game": sent_from},
+        **(HTMX if htmx else {}),
+    )
+    assert response.status_code == 404
+    assert "There is no such game." in response.content.decode()
+    assert not Mute.objects.exists()
+
+
 def test_unmuting_on_the_profile_shows_their_messages_again(game, ada, bea):
     say(game, bea, "hello again")
     services.user_mute(user=ada, muted_id=bea.pk)

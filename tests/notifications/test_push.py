@@ -88,6 +88,11 @@ def test_a_device_subscribes_and_subscribing_again_updates_it(ada, bea):
     ("body", "says"),
     [
         ("{not json", "Send the subscription as JSON."),
+        ("[" * 100_000, "Send the subscription as JSON."),
+        (
+            {"endpoint": FCM + "\x00", "keys": Device().subscription(FCM)["keys"]},
+            "https:// URL of a push service",
+        ),
         ("[1, 2]", "Send the subscription as a JSON object."),
         ({"endpoint": "http://127.0.0.1:9/push"}, "https:// URL of a push service"),
         ({"endpoint": "https://intranet.example/push"}, "URL of a push service"),
@@ -144,6 +149,18 @@ def test_turning_off_forgets_only_ones_own_device(ada, bea):
     assert response.json() == {"subscribed": False, "deleted": True}
     assert list(PushSubscription.objects.values_list("endpoint", flat=True)) == [other]
     assert post_json(signed_in(ada), UNSUBSCRIBE, "{}").status_code == 400
+
+
+@pytest.mark.parametrize(
+    "body",
+    ["[" * 100_000, '{"endpoint": "' + "[" * 5 + '"', {"endpoint": FCM + "\x00"}],
+)
+def test_turning_off_what_is_not_an_endpoint_is_refused_with_a_reason(ada, body):
+    subscribe(ada, Device(), FCM)
+    response = post_json(signed_in(ada), UNSUBSCRIBE, body)
+    assert response.status_code == 400
+    assert response.json() == {"error": 'Send {"endpoint": ...} as JSON.'}
+    assert PushSubscription.objects.count() == 1
 
 
 def test_a_player_keeps_their_ten_latest_devices(ada):

@@ -1,0 +1,82 @@
+"""A NUL byte in a request meets a clear refusal, never a query.
+
+PostgreSQL refuses NUL in text (a DataError, so a 500, wherever a URL part or
+a field reached a query: /players/%00/ did). mdeal_site.middleware turns them
+away first: in the path, no page (404); in a query or form field, a bad
+request (400) that changes nothing; in a cookie, the cookie is ignored.
+Run with DATABASE_URL pointing at PostgreSQL for these to mean the most.
+"""
+
+import pytest
+
+from django.conf import settings
+from django.test import Client
+from django.urls import reverse
+
+from games.chat.models import Message
+from tests.games.factories import make_game
+
+pytestmark = pytest.mark.django_db
+
+
+def signed_in(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/players/%00/",
+        "/players/ada%00/",
+        "/notifications/unsubscribe/%00/",
+        "/games/join/%00abc/",
+        "/accounts/password/reset/key/%00-x/",
+        "/admin/accounts/user/%00/change/",
+    ],
+)
+def test_a_nul_in_the_path_is_no_page(user, path):
+    response = signed_in(user).get(path)
+
+    assert response.status_code == 404
+
+
+def test_a_nul_in_a_query_string_is_a_bad_request(user):
+    response = signed_in(user).get("/players/ada/", {"result": "won\x00"})
+
+    assert response.status_code == 400
+    assert "NUL character" in response.content.decode()
+
+
+def test_a_nul_in_a_form_field_is_a_bad_request_that_changes_nothing(user, other_user):
+    game = make_game(creator=user, players=[other_user])
+
+    response = signed_in(user).post(
+        reverse("chat:post", args=[game.pk]),
+        {"room": "players", "text": "hello\x00there"},
+    )
+
+    assert response.status_code == 400
+    assert "NUL character" in response.content.decode()
+    assert not Message.objects.exists()
+
+
+@pytest.mark.parametrize("field", ["login", "password"])
+def test_a_nul_in_a_login_is_a_bad_request(user, client, field):
+    data = {"login": user.username, "password": user.raw_password} | {field: "x\x00y"}
+
+    response = client.post(reverse("account_login"), data)
+
+    assert response.status_code == 400
+    assert "_auth_user_id" not in client.session
+
+
+def test_a_session_cookie_holding_a_nul_is_ignored(client):
+    # An octal escape in a quoted cookie value is read as the character.
+    cookie = f'{settings.SESSION_COOKIE_NAME}="abcdefgh\\000ijklmnop"'
+
+    response = client.get(reverse("profile"), HTTP_COOKIE=cookie)
+
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("account_login"))
