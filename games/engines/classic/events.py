@@ -224,22 +224,30 @@ class OfferMade(Event):
     offer: Offer
 
 
+# An offer's end names its two seats (offerer, then receiver), so that
+# describe and redact tell it only to them ("An open trade offer is seen only
+# by its two parties"). Events from before this field have it empty.
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class OfferDeclined(Event):
     seat: int
     offer: int
+    between: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class OfferWithdrawn(Event):
     seat: int
     offer: int
+    between: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class OfferVoided(Event):
     offer: int
-    reason: str
+    reason: str  # why the check failed: it names what the offer held
+    between: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -111,7 +111,7 @@ def _on_accept_offer(b: Builder, m: mv.AcceptOffer) -> None:
         )
     why = _offer_problem(s, o)
     if why:
-        b.emit(ev.OfferVoided(offer=o.id, reason=why))
+        b.emit(ev.OfferVoided(offer=o.id, reason=why, between=(o.seat, o.to)))
         return
     b.emit(ev.TradeCompleted(offer=o))
     for receiver, deeds in ((o.to, o.give_deeds), (o.seat, o.get_deeds)):
@@ -134,14 +134,14 @@ def _on_decline_offer(b: Builder, m: mv.DeclineOffer) -> None:
     o = _find_offer(b.state, m.offer)
     if o.to != m.seat:
         raise IllegalMove("That offer is not addressed to you.")
-    b.emit(ev.OfferDeclined(seat=m.seat, offer=o.id))
+    b.emit(ev.OfferDeclined(seat=m.seat, offer=o.id, between=(o.seat, o.to)))
 
 
 def _on_withdraw_offer(b: Builder, m: mv.WithdrawOffer) -> None:
     o = _find_offer(b.state, m.offer)
     if o.seat != m.seat:
         raise IllegalMove("That offer is not yours to withdraw.")
-    b.emit(ev.OfferWithdrawn(seat=m.seat, offer=o.id))
+    b.emit(ev.OfferWithdrawn(seat=m.seat, offer=o.id, between=(o.seat, o.to)))
 
 
 HANDLERS = {

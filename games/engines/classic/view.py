@@ -120,9 +120,22 @@ def _view(state: State, seat: int | None, *, everything: bool) -> dict[str, Any]
     }
 
 
+def _offer_party(event: ev.Event, seat: int | None) -> bool:
+    """Whether `seat` is one of the two seats of the offer `event` is about
+    ("An open trade offer is seen only by its two parties")."""
+    if isinstance(event, ev.OfferMade):
+        return seat in (event.offer.seat, event.offer.to)
+    if event.between:
+        return seat in event.between
+    # Written before the event named both seats: only the seat it names (a
+    # void offer names none, so nobody reads why).
+    return seat is not None and seat == getattr(event, "seat", None)
+
+
 def redact(event: ev.Event, seat: int | None) -> dict[str, Any]:
     """to_json(event) as that seat may read it: the decks' order, a sealed bid of
-    another seat and a trade offer between others are None, with "redacted"."""
+    another seat, a trade offer between others and why such an offer was void
+    are None, with "redacted"."""
     d = to_json(event)
     if isinstance(event, ev.GameStarted):
         d["chance"] = d["chest"] = None
@@ -130,11 +143,11 @@ def redact(event: ev.Event, seat: int | None) -> dict[str, Any]:
     elif isinstance(event, ev.BidPlaced) and event.seat != seat:
         d["amounts"] = None
         d["redacted"] = True
-    elif isinstance(event, ev.OfferMade) and seat not in (
-        event.offer.seat,
-        event.offer.to,
-    ):
+    elif isinstance(event, ev.OfferMade) and not _offer_party(event, seat):
         d["offer"] = None
+        d["redacted"] = True
+    elif isinstance(event, ev.OfferVoided) and not _offer_party(event, seat):
+        d["reason"] = None
         d["redacted"] = True
     return d
 
@@ -297,11 +310,14 @@ def describe(event: ev.Event, seat: int | None, names: Sequence[str]) -> str | N
             return f"{who(e.seat)} {verb}."
         case ev.MortgagesReceived():
             return None
+        case (
+            ev.OfferMade() | ev.OfferDeclined() | ev.OfferWithdrawn() | ev.OfferVoided()
+        ) if not _offer_party(e, seat):
+            # An offer, and how it ended, is told to its two seats only.
+            return None
         case ev.OfferMade():
             o = e.offer
-            if seat in (o.seat, o.to):
-                return f"{who(o.seat)} offered {whom(o.to)} a trade."
-            return None
+            return f"{who(o.seat)} offered {whom(o.to)} a trade."
         case ev.OfferDeclined():
             return f"{who(e.seat)} declined a trade."
         case ev.OfferWithdrawn():

@@ -8,9 +8,12 @@ from games.engines.classic import (
     CARDS,
     AcceptOffer,
     Bid,
+    Build,
     DeclineBuy,
+    DeclineOffer,
     OfferTrade,
     Roll,
+    WithdrawOffer,
     from_json,
     new_game,
     open_view,
@@ -143,3 +146,47 @@ def test_every_roll_and_every_card_drawn_is_public():
     assert f"Ann drew: {CARDS['ch_dividend'].text}" in lines
     assert all("redacted" not in redact(e, 2) for e in events)
     assert view(apply(s, Roll(seat=0), dice=(1, 2)), 2)["last_roll"] == [1, 2]
+
+
+def _voided_brown_offer():
+    """Ann offers Bea Mediterranean Avenue, builds on the browns, and Bea's
+    acceptance finds the offer void; Cal sits outside it."""
+    s = scenario("seats: 3\n0 owns: Mediterranean Avenue, Baltic Avenue")
+    s = apply(s, OfferTrade(seat=0, to=1, give_deeds=(1,), get_cash=60))
+    s = apply(s, Build(seat=0, space=1))
+    (voided,) = events_of(s, AcceptOffer(seat=1, offer=1))
+    return voided
+
+
+def test_why_an_offer_was_void_is_told_only_to_its_two_seats():
+    voided = _voided_brown_offer()
+    assert "brown group has buildings" in voided.reason
+    for party in (0, 1):
+        assert redact(voided, party)["reason"] == voided.reason
+        assert "brown" in describe_event(voided, party, NAMES)
+    for outsider in (2, None):
+        told = redact(voided, outsider)
+        assert told["reason"] is None and told["redacted"]
+        assert "brown" not in json.dumps(told)
+        assert describe_event(voided, outsider, NAMES) is None
+
+
+def test_a_declined_or_withdrawn_offer_is_told_only_to_its_two_seats():
+    s = scenario("seats: 3\n0 owns: Boardwalk")
+    s = apply(s, OfferTrade(seat=0, to=1, give_deeds=(39,), get_cash=5))
+    (declined,) = events_of(s, DeclineOffer(seat=1, offer=1))
+    (withdrawn,) = events_of(s, WithdrawOffer(seat=0, offer=1))
+    for ended in (declined, withdrawn):
+        assert describe_event(ended, 0, NAMES) and describe_event(ended, 1, NAMES)
+        assert describe_event(ended, 2, NAMES) is None
+        assert describe_event(ended, None, NAMES) is None
+
+
+def test_an_offers_end_written_before_it_named_both_seats_still_reads():
+    old = {"type": "OfferVoided", "v": 1, "offer": 1, "reason": "The brown group..."}
+    voided = from_json(old)
+    assert voided.between == ()
+    assert all(redact(voided, seat)["reason"] is None for seat in (0, 1, 2, None))
+    declined = from_json({"type": "OfferDeclined", "v": 1, "seat": 1, "offer": 1})
+    assert describe_event(declined, 1, NAMES) == "You declined a trade."
+    assert describe_event(declined, 2, NAMES) is None
