@@ -35,6 +35,12 @@ class Rematch(models.Model):
     accepted = models.JSONField(
         default=list, help_text="User ids of the humans who accepted, in order."
     )
+    unasked = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="User ids of the humans who had muted the proposer: the offer "
+        "never reaches them (a mute is silent), so it waits for them unanswered.",
+    )
     declined_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -77,4 +83,8 @@ class Rematch(models.Model):
 
     def asks(self, user_id: int, now: datetime) -> bool:
         """Whether the human `user_id` still owes this offer an answer."""
-        return self.is_open(now) and user_id not in self.accepted
+        return (
+            self.is_open(now)
+            and user_id not in self.accepted
+            and user_id not in self.unasked
+        )

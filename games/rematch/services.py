@@ -42,8 +42,6 @@ if TYPE_CHECKING:
 
 NOT_A_PLAYER = "Only the players of this game can ask for or answer a rematch."
 EXPIRED = "This rematch offer has expired: its time ran out."
-# Whoever muted a player takes no invitation from them (games.chat).
-MUTED = "A player of this game muted you: you cannot invite them to a rematch."
 
 
 def rematch_offer(*, game_id: int, user: "User", seen: int | None) -> Rematch:
@@ -78,13 +76,18 @@ def _offer(*, game_id: int, user: "User", seen: int | None) -> Rematch:
             raise RematchClosed(_started_message(game))
         if (latest.pk if latest else None) != seen:
             raise StaleVersion()
-        asked = [s for s in _humans(seats) if s.user_id != user.pk]
-        if any(mutes(muter_id=s.user_id, muted_id=user.pk) for s in asked):
-            raise NotAPlayer(MUTED)
+        others = [s for s in _humans(seats) if s.user_id != user.pk]
+        # A mute is silent: the offer is made, and never reaches whoever
+        # muted its proposer (games.chat), who takes no invitation from them.
+        muters = [
+            s.user_id for s in others if mutes(muter_id=s.user_id, muted_id=user.pk)
+        ]
+        asked = [s for s in others if s.user_id not in muters]
         rematch = Rematch.objects.create(
             game=game,
             proposed_by=user,
             accepted=[user.pk],
+            unasked=muters,
             created_at=now,
             expires_at=now + timedelta(seconds=game.seconds_per_decision),
         )

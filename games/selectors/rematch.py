@@ -29,6 +29,14 @@ def rematch_view(*, game: Game, seat: Seat | None, now) -> dict:
     if status == Rematch.Status.ASKED and not offer.is_open(now):
         status = Rematch.Status.EXPIRED  # The sweep has not come by yet.
     me = seat.user_id if _is_human(seat) else None
+    if (
+        status == Rematch.Status.ASKED
+        and me in offer.unasked
+        and me not in offer.accepted
+    ):
+        # An offer from a player `me` muted never reaches them: their table
+        # offers a rematch as if there were none (clicking it accepts this one).
+        return {**view, "can_offer": True, "seen": offer.pk}
     waiting = [name for user_id, name in names.items() if user_id not in offer.accepted]
     return {
         **view,

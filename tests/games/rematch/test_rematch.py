@@ -21,6 +21,7 @@ from games.chat.services import user_mute
 from games.engines import deal as engine
 from games.errors import NotAPlayer, RematchClosed, RematchNotPossible, StaleVersion
 from games.models import Game, GameEvent, Rematch, Seat
+from games.notifications.models import Notification
 from games.rematch import services as rematches
 from tests.games.factories import fresh, make_game, play_out
 from tests.games.test_hidden import check_every_page, exposed_cards
@@ -453,12 +454,54 @@ def test_a_classic_game_is_played_again_the_same_way(user, other_user):
     assert now[first_player(new)] == old[(first_player(game) + 1) % 2]
 
 
-def test_a_player_who_muted_the_proposer_is_not_invited(finished, user, other_user):
+def test_a_mute_is_silent_the_offer_is_made_and_never_reaches_the_muter(
+    finished, user, other_user
+):
+    """Bea muted Ada. Ada's rematch offer is made as any other, with nothing
+    said of the mute; Bea is never asked: no answer on her table, nothing in
+    her games or notifications. The offer waits for her until it expires."""
     user_mute(user=other_user, muted_id=user.pk)
-    with pytest.raises(NotAPlayer, match="muted you"):
-        offer(finished, user)
-    assert not Rematch.objects.exists()
-    # The muter may still ask, and the muted player answer.
+    ada, bea = Client(), Client()
+    ada.force_login(user)
+    bea.force_login(other_user)
+
+    response = ada.post(reverse("games:rematch", args=[finished.pk]), follow=True)
+
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "You asked for a rematch." in page and "muted" not in page
+    rematch = Rematch.objects.get()
+    assert rematch.status == Rematch.Status.ASKED
+    for answer_page in (
+        bea.get(finished.get_absolute_url()),
+        bea.get(finished.get_absolute_url(), **HTMX),
+        bea.get(reverse("games:mine")),
+    ):
+        text = answer_page.content.decode()
+        assert "Ada asked for a rematch" not in text
+        assert "wants a rematch" not in text
+        assert reverse("games:rematch_answer", args=[finished.pk]) not in text
+    assert not Notification.objects.filter(
+        user=other_user, decision=Rematch.DECISION
+    ).exists()
+    assert not rematch.asks(other_user.pk, rematch.created_at)
+
+
+def test_a_muter_who_asks_for_the_rematch_too_starts_it(finished, user, other_user):
+    user_mute(user=other_user, muted_id=user.pk)
+    rematch = offer(finished, user)
+    bea = Client()
+    bea.force_login(other_user)
+    page = bea.get(finished.get_absolute_url()).content.decode()
+    assert f'name="seen" value="{rematch.pk}"' in page  # her "Rematch" button
+
+    bea.post(reverse("games:rematch", args=[finished.pk]), {"seen": rematch.pk})
+
+    assert Game.objects.filter(rematch_of=finished).exists()
+
+
+def test_the_muted_player_may_answer_the_muters_offer(finished, user, other_user):
+    user_mute(user=other_user, muted_id=user.pk)
     rematch = offer(finished, other_user)
     answer(finished, rematch, user, True)
     assert Game.objects.filter(rematch_of=finished).exists()
