@@ -19,6 +19,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.staticfiles import finders
 from django.core import signing
 from django.http import HttpResponse, HttpResponseBadRequest, JsonResponse
+from django.http.request import RawPostDataException
 from django.shortcuts import render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -90,10 +91,16 @@ def push_unsubscribe(request):
 
 def _json_body(request):
     """The request's body as JSON; ValueError when it is not JSON, not UTF-8,
-    or nested deeper than the parser goes (RecursionError)."""
+    nested deeper than the parser goes (RecursionError), or a multipart form
+    already read as one (RawPostDataException)."""
     try:
         return json.loads(request.body)
-    except (ValueError, UnicodeDecodeError, RecursionError) as error:
+    except (
+        ValueError,
+        UnicodeDecodeError,
+        RecursionError,
+        RawPostDataException,
+    ) as error:
         raise ValueError("not JSON") from error
 
 
