@@ -116,6 +116,13 @@ def test_what_is_not_a_subscription_is_refused_with_a_reason(ada, body, says):
     assert not PushSubscription.objects.exists()
 
 
+@pytest.mark.parametrize("url", [SUBSCRIBE, UNSUBSCRIBE])
+def test_a_form_posted_instead_of_json_is_refused_with_a_reason(ada, url):
+    response = signed_in(ada).post(url, {"endpoint": FCM})  # multipart
+    assert response.status_code == 400
+    assert "as JSON" in response.json()["error"]
+
+
 def test_a_local_http_endpoint_only_with_debug_or_the_test_setting(ada, settings):
     body = Device().subscription("http://127.0.0.1:8765/push/1")
     settings.DEBUG = False
