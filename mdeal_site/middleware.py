@@ -40,6 +40,22 @@ class NulBytesMiddleware:
         return self.get_response(request)
 
 
+class NulCookiesDropped:
+    """ASGI middleware for the WebSocket (Channels), between its cookie and
+    session middleware: a cookie holding a NUL byte is ignored, as
+    NulBytesMiddleware ignores it over HTTP."""
+
+    def __init__(self, inner):
+        self.inner = inner
+
+    async def __call__(self, scope, receive, send):
+        cookies = scope.get("cookies") or {}
+        if any(NUL in value for value in cookies.values()):
+            kept = {name: value for name, value in cookies.items() if NUL not in value}
+            scope = {**scope, "cookies": kept}
+        return await self.inner(scope, receive, send)
+
+
 def _holds_nul(query) -> bool:
     return any(
         NUL in key or any(NUL in value for value in values)

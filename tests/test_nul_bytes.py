@@ -3,17 +3,21 @@
 PostgreSQL refuses NUL in text (a DataError, so a 500, wherever a URL part or
 a field reached a query: /players/%00/ did). mdeal_site.middleware turns them
 away first: in the path, no page (404); in a query or form field, a bad
-request (400) that changes nothing; in a cookie, the cookie is ignored.
+request (400) that changes nothing; in a cookie, the cookie is ignored (the
+table's WebSocket too: mdeal_site.asgi).
 Run with DATABASE_URL pointing at PostgreSQL for these to mean the most.
 """
 
 import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
 
 from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
 from games.chat.models import Message
+from mdeal_site.asgi import application
 from tests.games.factories import make_game
 
 pytestmark = pytest.mark.django_db
@@ -80,3 +84,22 @@ def test_a_session_cookie_holding_a_nul_is_ignored(client):
 
     assert response.status_code == 302
     assert response["Location"].startswith(reverse("account_login"))
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_a_table_socket_with_a_session_cookie_holding_a_nul_is_anonymous(
+    user, other_user, channel_layer
+):
+    game = await sync_to_async(make_game)(creator=user, players=[other_user])
+    cookie = f'{settings.SESSION_COOKIE_NAME}="abcdefgh\\000ijklmnop"'.encode()
+    socket = WebsocketCommunicator(
+        application,
+        f"/ws/games/{game.pk}/",
+        headers=[(b"origin", b"http://localhost"), (b"cookie", cookie)],
+    )
+
+    connected, code = await socket.connect()
+
+    assert not connected
+    assert code == 4403  # as any visitor who is not signed in
