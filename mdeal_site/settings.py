@@ -56,7 +56,7 @@ CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
     # Django's admin behind the site's login and a second factor.
-    "mdeal_site.apps.StaffAdminConfig",
+    "accounts.apps.StaffAdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -194,7 +194,7 @@ ACCOUNT_RATE_LIMITS = {
 }
 # The second factor: an authenticator app (TOTP) and recovery codes, offered
 # to everyone on the profile and required of staff before the admin opens
-# (mdeal_site.admin).
+# (accounts.admin).
 MFA_SUPPORTED_TYPES = ["totp", "recovery_codes"]
 MFA_TOTP_ISSUER = "mdeal"
 # Proxies in front of the site, each appending the address it saw to

@@ -129,7 +129,7 @@ def client_logged_in(client, user):
 @pytest.fixture
 def admin_client(admin_user):
     """pytest-django's admin client, signed in past the admin's second factor
-    (mdeal_site.admin)."""
+    (accounts.admin)."""
     return staff_client(admin_user)
 
 

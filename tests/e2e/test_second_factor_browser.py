@@ -1,5 +1,5 @@
 """A staff member sets up an authenticator app in a real browser, and the
-admin opens only after a code from it (mdeal_site.admin)."""
+admin opens only after a code from it (accounts.admin)."""
 
 import re
 
