@@ -118,7 +118,15 @@ def test_what_is_not_a_subscription_is_refused_with_a_reason(ada, body, says):
 
 @pytest.mark.parametrize("url", [SUBSCRIBE, UNSUBSCRIBE])
 def test_a_form_posted_instead_of_json_is_refused_with_a_reason(ada, url):
-    response = signed_in(ada).post(url, {"endpoint": FCM})  # multipart
+    # As in production: the CSRF check reads a multipart form before the view
+    # reads the body.
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(ada)
+    browser.get(reverse("profile"))
+    token = browser.cookies["csrftoken"].value
+
+    response = browser.post(url, {"endpoint": FCM}, headers={"x-csrftoken": token})
+
     assert response.status_code == 400
     assert "as JSON" in response.json()["error"]
 
