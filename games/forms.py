@@ -53,7 +53,58 @@ def option_field(kind: "kinds.GameKind", name: str) -> str:
     return f"option_{kind.key}_{name}"
 
 
-class GameCreateForm(forms.Form):
+class HouseRules:
+    """A form's house-rule fields for every kind (`option_field`), and the
+    chosen kind's rules as its engine's Options JSON: the game create form's
+    and the tournament form's."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for kind in kinds.all_kinds():
+            for name, label in kind.option_labels.items():
+                self.fields[option_field(kind, name)] = forms.BooleanField(
+                    label=label, required=False
+                )
+            for name, rule in kind.option_numbers.items():
+                self.fields[option_field(kind, name)] = forms.IntegerField(
+                    label=rule.label,
+                    required=False,
+                    min_value=rule.least,
+                    max_value=rule.most,
+                )
+
+    def option_groups(self) -> list[dict]:
+        """Per kind: its label and its house-rule fields (the form's sections):
+        the ticks, then the numbers."""
+        return [
+            {
+                "kind": kind,
+                "fields": [
+                    self[option_field(kind, name)] for name in kind.option_labels
+                ],
+                "numbers": [
+                    self[option_field(kind, name)] for name in kind.option_numbers
+                ],
+            }
+            for kind in kinds.all_kinds()
+        ]
+
+    def options(self) -> dict:
+        """The chosen kind's house rules ticked and numbers given, as its
+        engine's Options JSON (a number left blank keeps the official figure)."""
+        kind = kinds.get(self.cleaned_data["kind"])
+        options = {
+            name: self.cleaned_data[option_field(kind, name)]
+            for name in kind.option_labels
+        }
+        for name in kind.option_numbers:
+            value = self.cleaned_data[option_field(kind, name)]
+            if value is not None:
+                options[name] = value
+        return options
+
+
+class GameCreateForm(HouseRules, forms.Form):
     """A new game: which game, seats, time per decision, house rules, who may
     join. Each kind's house rules are fields of their own (`option_field`);
     only the chosen kind's count."""
@@ -114,21 +165,6 @@ class GameCreateForm(forms.Form):
     # One table per form: sent again (Back, then Create), it finds the first.
     once = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        for kind in kinds.all_kinds():
-            for name, label in kind.option_labels.items():
-                self.fields[option_field(kind, name)] = forms.BooleanField(
-                    label=label, required=False
-                )
-            for name, rule in kind.option_numbers.items():
-                self.fields[option_field(kind, name)] = forms.IntegerField(
-                    label=rule.label,
-                    required=False,
-                    min_value=rule.least,
-                    max_value=rule.most,
-                )
-
     def clean_bot(self) -> str:
         return self.cleaned_data["bot"] or Seat.Bot.SENSIBLE
 
@@ -137,36 +173,6 @@ class GameCreateForm(forms.Form):
 
     def clean_kind(self) -> str:
         return self.cleaned_data["kind"] or kinds.DEFAULT
-
-    def option_groups(self) -> list[dict]:
-        """Per kind: its label and its house-rule fields (the form's sections):
-        the ticks, then the numbers."""
-        return [
-            {
-                "kind": kind,
-                "fields": [
-                    self[option_field(kind, name)] for name in kind.option_labels
-                ],
-                "numbers": [
-                    self[option_field(kind, name)] for name in kind.option_numbers
-                ],
-            }
-            for kind in kinds.all_kinds()
-        ]
-
-    def options(self) -> dict:
-        """The chosen kind's house rules ticked and numbers given, as its
-        engine's Options JSON (a number left blank keeps the official figure)."""
-        kind = kinds.get(self.cleaned_data["kind"])
-        options = {
-            name: self.cleaned_data[option_field(kind, name)]
-            for name in kind.option_labels
-        }
-        for name in kind.option_numbers:
-            value = self.cleaned_data[option_field(kind, name)]
-            if value is not None:
-                options[name] = value
-        return options
 
 
 class MoveForm(forms.Form):

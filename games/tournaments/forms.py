@@ -6,11 +6,12 @@ from django import forms
 from django.utils import timezone
 
 from games import kinds
+from games.forms import HouseRules
 from games.models import Game
 from games.tournaments.models import Tournament
 
 
-class TournamentForm(forms.Form):
+class TournamentForm(HouseRules, forms.Form):
     name = forms.CharField(max_length=80)
     kind = forms.ChoiceField(label="Game", choices=kinds.choices)
     format = forms.ChoiceField(choices=Tournament.Format.choices)
@@ -40,7 +41,12 @@ class TournamentForm(forms.Form):
     rating_max = forms.IntegerField(required=False, min_value=0, max_value=5000)
 
     def service_fields(self) -> dict:
-        data = dict(self.cleaned_data)
+        data = {
+            name: value
+            for name, value in self.cleaned_data.items()
+            if not name.startswith("option_")
+        }
+        data["options"] = self.options()
         hours = data.pop("starts_in_hours")
         data["starts_at"] = timezone.now() + timedelta(hours=hours)
         data["rounds"] = data.get("rounds") or 0

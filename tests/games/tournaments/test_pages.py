@@ -168,3 +168,27 @@ def test_my_games_names_a_tournament_game_with_its_round(client_logged_in, user)
     html = page.content.decode()
     assert "Friday cup</a>, round 1" in html
     assert tournament.get_absolute_url() in html
+
+
+def test_the_create_form_takes_the_chosen_games_house_rules(client_logged_in):
+    client_logged_in.post(
+        reverse("tournaments:create"),
+        {
+            "name": "Short classic",
+            "kind": "classic",
+            "format": "round_robin",
+            "seats": 3,
+            "seconds_per_decision": 86400,
+            "round_hours": 72,
+            "starts_in_hours": 2,
+            "min_players": 3,
+            "max_players": 12,
+            "option_classic_turn_limit": 20,
+            "option_classic_double_salary": "on",
+            "option_hotel_replaces_house": "on",  # a Deal rule: not this game's
+        },
+    )
+    tournament = Tournament.objects.get(name="Short classic")
+    assert tournament.options["turn_limit"] == 20
+    assert tournament.options["double_salary"] is True
+    assert "hotel_replaces_house" not in tournament.options
