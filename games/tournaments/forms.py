@@ -18,6 +18,14 @@ class TournamentForm(HouseRules, forms.Form):
     rounds = forms.IntegerField(
         min_value=0, max_value=20, initial=3, required=False, help_text="Swiss only."
     )
+    best_of = forms.TypedChoiceField(
+        label="Games a match (single elimination)",
+        choices=[(1, "One game"), (3, "Best of three")],
+        coerce=int,
+        initial=1,
+        required=False,
+        empty_value=1,
+    )
     seats = forms.IntegerField(
         label="Seats a table", min_value=2, max_value=8, initial=2
     )

@@ -34,6 +34,8 @@ class Tournament(models.Model):
     # the start from the number of players.
     rounds = models.PositiveSmallIntegerField(default=0)
     seats = models.PositiveSmallIntegerField(help_text="Seats at each table.")
+    # Single elimination: games a match (1, or 3: the first to win two).
+    best_of = models.PositiveSmallIntegerField(default=1)
     seconds_per_decision = models.PositiveIntegerField()
     # A round's hard end: games still running then are adjudicated.
     round_hours = models.PositiveIntegerField(default=7 * 24)
@@ -116,6 +118,8 @@ class Pairing(models.Model):
     )
     round = models.PositiveSmallIntegerField()
     board = models.PositiveSmallIntegerField()
+    # The game's number in its match (single elimination, best of three).
+    game_number = models.PositiveSmallIntegerField(default=1)
     game = models.OneToOneField(
         "games.Game",
         null=True,
@@ -135,10 +139,11 @@ class Pairing(models.Model):
     adjudicated = models.BooleanField(default=False)
 
     class Meta:
-        ordering = ["tournament", "round", "board"]
+        ordering = ["tournament", "round", "board", "game_number"]
         constraints = [
             models.UniqueConstraint(
-                fields=["tournament", "round", "board"], name="tournament_board_once"
+                fields=["tournament", "round", "board", "game_number"],
+                name="tournament_board_game_once",
             )
         ]
 

@@ -54,6 +54,8 @@ class Seating:
 
     tables: tuple[tuple[int, ...], ...]
     byes: tuple[int, ...] = ()
+    # A bracket's round in bracket order, byes (None) in their places.
+    bracket: tuple[tuple[int, int | None], ...] = ()
 
     def players(self) -> list[int]:
         return [p for table in self.tables for p in table] + list(self.byes)

@@ -14,6 +14,7 @@ class Board:
     """One table of a round as its page shows it."""
 
     number: int
+    game_number: int
     game_id: int | None
     names: list[str]
     entries: list[int]
@@ -68,7 +69,7 @@ def tournament_page(tournament: Tournament, viewer=None) -> Page:
     rows = list(
         Pairing.objects.filter(tournament=tournament)
         .select_related("game")
-        .order_by("round", "board")
+        .order_by("round", "board", "game_number")
     )
     tables, byes = [], []
     page = Page(tournament=tournament, entries=entries, names=names, standings=[])
@@ -81,6 +82,7 @@ def tournament_page(tournament: Tournament, viewer=None) -> Page:
         page.rounds.setdefault(row.round, []).append(
             Board(
                 number=row.board,
+                game_number=row.game_number,
                 game_id=row.game_id,
                 names=[names.get(pk, "?") for pk in row.entries],
                 entries=list(row.entries),

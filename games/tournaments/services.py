@@ -71,6 +71,7 @@ def tournament_create(
     rating_min: int | None = None,
     rating_max: int | None = None,
     round_hours: int = 7 * 24,
+    best_of: int = 1,
 ) -> Tournament:
     """Open a tournament for entries; its creator enters it."""
     if not creator.is_authenticated or not creator.is_active:
@@ -91,6 +92,10 @@ def tournament_create(
         raise TournamentError(f"{game_kind.label} has {low} to {high} seats a table.")
     if format == Tournament.Format.ELIMINATION and seats != 2:
         raise TournamentError("Single elimination is played at two-seat tables.")
+    if best_of not in (1, 3) or (
+        best_of == 3 and format != Tournament.Format.ELIMINATION
+    ):
+        raise TournamentError("Best of three is for single elimination; else one game.")
     if format == Tournament.Format.SWISS and not 1 <= rounds <= MOST_SWISS_ROUNDS:
         raise TournamentError(f"A Swiss has 1 to {MOST_SWISS_ROUNDS} rounds.")
     if not isinstance(seconds_per_decision, int) or seconds_per_decision < 60:
@@ -114,6 +119,7 @@ def tournament_create(
             kind=game_kind.key,
             format=format,
             rounds=rounds if format == Tournament.Format.SWISS else 0,
+            best_of=best_of,
             seats=seats,
             seconds_per_decision=seconds_per_decision,
             round_hours=round_hours,
@@ -349,7 +355,46 @@ def _close_finished_tables(tournament: Tournament, now: datetime) -> int:
         table.places = {str(table.entries[p]): place for p, place in places.items()}
         table.save(update_fields=["places", "adjudicated"])
         _withdraw_leavers(tournament, table, seats, now)
+        if not hard_end and _match_goes_on(tournament, table):
+            _play(
+                tournament,
+                table.round,
+                table.board,
+                table.entries[::-1],
+                {},
+                game_number=table.game_number + 1,
+            )
+            open_tables += 1
     return open_tables
+
+
+def _match_goes_on(tournament: Tournament, table: Pairing) -> bool:
+    """A best-of-three match with no player at two wins after fewer than
+    three games, both players still in."""
+    if tournament.best_of < 3 or table.game_number >= tournament.best_of:
+        return False
+    games = Pairing.objects.filter(
+        tournament=tournament, round=table.round, board=table.board
+    )
+    wins = _match_wins(games)
+    if max(wins.values(), default=0) * 2 > tournament.best_of:
+        return False
+    return not Entry.objects.filter(
+        pk__in=table.entries, withdrawn_at__isnull=False
+    ).exists()
+
+
+def _match_wins(games) -> dict[int, int]:
+    """Games won by each entry of a match (a drawn game is won by nobody)."""
+    wins: dict[int, int] = {}
+    for row in games:
+        places = {int(k): v for k, v in (row.places or {}).items()}
+        for pk in row.entries:
+            wins.setdefault(pk, 0)
+        firsts = [pk for pk, place in places.items() if place == 1]
+        if len(firsts) == 1:
+            wins[firsts[0]] += 1
+    return wins
 
 
 def _adjudicated(results) -> dict[int, int]:
@@ -389,37 +434,49 @@ def _next_round(tournament: Tournament, now: datetime) -> bool:
     tournament.round = number
     tournament.round_ends_at = now + timedelta(hours=tournament.round_hours)
     tournament.save(update_fields=["round", "round_ends_at"])
-    board = 0
-    for table in seating.tables:
-        board += 1
-        players = [
-            entries[pk].user if entries[pk].user_id else entries[pk].bot for pk in table
-        ]
-        game = lobby.game_create_seated(
-            kind=tournament.kind,
-            creator=tournament.created_by,
-            players=players,
-            seconds_per_decision=tournament.seconds_per_decision,
-            options=tournament.options,
-            rated=tournament.rated,
-        )
-        Pairing.objects.create(
-            tournament=tournament,
-            round=number,
-            board=board,
-            game=game,
-            entries=list(table),
-        )
-    for pk in seating.byes:
-        board += 1
-        Pairing.objects.create(
-            tournament=tournament,
-            round=number,
-            board=board,
-            bye=entries[pk],
-            entries=[pk],
-        )
+    if seating.bracket:
+        order = [(a,) if b is None else (a, b) for a, b in seating.bracket]
+    else:
+        order = [*seating.tables, *((pk,) for pk in seating.byes)]
+    for board, table in enumerate(order, start=1):
+        if len(table) == 1:
+            Pairing.objects.create(
+                tournament=tournament,
+                round=number,
+                board=board,
+                bye=entries[table[0]],
+                entries=list(table),
+            )
+        else:
+            _play(tournament, number, board, list(table), entries)
     return True
+
+
+def _play(tournament, number, board, table, entries, *, game_number: int = 1):
+    """Make and start the game of one table (its players in seat order)."""
+    if not entries:
+        entries = {
+            e.pk: e for e in Entry.objects.filter(pk__in=table).select_related("user")
+        }
+    players = [
+        entries[pk].user if entries[pk].user_id else entries[pk].bot for pk in table
+    ]
+    game = lobby.game_create_seated(
+        kind=tournament.kind,
+        creator=tournament.created_by,
+        players=players,
+        seconds_per_decision=tournament.seconds_per_decision,
+        options=tournament.options,
+        rated=tournament.rated,
+    )
+    Pairing.objects.create(
+        tournament=tournament,
+        round=number,
+        board=board,
+        game_number=game_number,
+        game=game,
+        entries=list(table),
+    )
 
 
 def _seating(tournament, number: int, entries, active) -> pairing.Seating | None:
@@ -455,12 +512,12 @@ def _bracket_round(tournament, number, entries, active) -> pairing.Seating | Non
     if number == 1:
         first = pairing.bracket(sorted(active, key=list(entries).index))
     else:
-        previous = list(
-            Pairing.objects.filter(tournament=tournament, round=number - 1).order_by(
-                "board"
-            )
-        )
-        winners = [_bracket_winner(p, entries) for p in previous]
+        boards: dict[int, list[Pairing]] = {}
+        for row in Pairing.objects.filter(
+            tournament=tournament, round=number - 1
+        ).order_by("board", "game_number"):
+            boards.setdefault(row.board, []).append(row)
+        winners = [_bracket_winner(rows, entries) for rows in boards.values()]
         winners = [w for w in winners if w is not None]
         if len(winners) < 2:
             return None
@@ -470,18 +527,19 @@ def _bracket_round(tournament, number, entries, active) -> pairing.Seating | Non
             first = pairing.next_bracket_round(winners)
     tables = tuple((a, b) for a, b in first if b is not None)
     byes = tuple(a for a, b in first if b is None)
-    return pairing.Seating(tables=tables, byes=byes)
+    return pairing.Seating(tables=tables, byes=byes, bracket=tuple(first))
 
 
-def _bracket_winner(table: Pairing, entries) -> int | None:
-    """Who goes on from a bracket table: first place, the earlier entry on a
-    tie; a withdrawn winner leaves the other on, if they are still in."""
-    if table.bye_id:
-        candidates = [table.bye_id]
+def _bracket_winner(rows: list[Pairing], entries) -> int | None:
+    """Who goes on from a bracket board: the bye, or the match's winner (the
+    most games won; the earlier entry on a tie); a withdrawn winner leaves the
+    other on, if they are still in."""
+    if rows[0].bye_id:
+        candidates = [rows[0].bye_id]
     else:
-        places = {int(k): v for k, v in (table.places or {}).items()}
+        wins = _match_wins(rows)
         order = list(entries)
-        candidates = sorted(places, key=lambda pk: (places[pk], order.index(pk)))
+        candidates = sorted(wins, key=lambda pk: (-wins[pk], order.index(pk)))
     for pk in candidates:
         if entries[pk].withdrawn_at is None:
             return pk

@@ -264,3 +264,43 @@ def test_two_games_ending_at_once_start_the_next_round_once(user, monkeypatch):
     assert sorted(results) == [False, True]
     assert Pairing.objects.filter(tournament=tournament, round=2).count() == 2
     assert Entry.objects.filter(tournament=tournament).count() == 4
+
+
+def test_a_best_of_three_elimination_plays_each_match_until_two_wins(user):
+    tournament = make(
+        user, bots=3, format=Tournament.Format.ELIMINATION, best_of=3, rounds=0
+    )
+    tournament = run_to_end(start(tournament), seed=7)
+    assert tournament.status == Tournament.Status.FINISHED
+    rows = list(Pairing.objects.filter(tournament=tournament, game__isnull=False))
+    for number in (1, 2):
+        boards = {row.board for row in rows if row.round == number}
+        for board in boards:
+            games = [r for r in rows if r.round == number and r.board == board]
+            assert 2 <= len(games) <= 3
+            wins = {}
+            for game in games:
+                firsts = [k for k, v in game.places.items() if v == 1]
+                if len(firsts) == 1:
+                    wins[firsts[0]] = wins.get(firsts[0], 0) + 1
+            decided = max(wins.values(), default=0) == 2
+            assert decided or len(games) == 3
+            # The loser of a decided match plays no more after it.
+            if decided and number == 1:
+                loser = next(pk for pk in games[0].entries if wins.get(str(pk)) != 2)
+                later = [r for r in rows if r.round == 2]
+                assert all(loser not in r.entries for r in later)
+
+
+def test_the_top_two_seeds_meet_only_in_the_final(user):
+    tournament = make(user, bots=5, format=Tournament.Format.ELIMINATION, rounds=0)
+    tournament = start(tournament)
+    first, second = list(tournament.entries.order_by("joined_at", "pk"))[:2]
+    rng = random.Random(9)
+    while tournament.status == Tournament.Status.RUNNING:
+        for row in Pairing.objects.filter(tournament=tournament, game__isnull=False):
+            together = {first.pk, second.pk} <= set(row.entries)
+            assert not together or row.round == tournament.rounds
+        play_round(tournament, rng)
+        tasks.tournaments_sweep()
+        tournament.refresh_from_db()
