@@ -26,6 +26,54 @@ ACTION_TEXT = {
 }
 
 
+# Words too long for a small card's line, with a soft hyphen where to break.
+_HYPHENATED = {
+    word.replace("\u00ad", ""): word
+    for word in (
+        "Mediter\u00adranean",
+        "Connec\u00adticut",
+        "Pennsyl\u00advania",
+        "Tennes\u00adsee",
+        "Ken\u00adtucky",
+        "Caro\u00adlina",
+        "Board\u00adwalk",
+        "Rail\u00adroad",
+        "Elec\u00adtric",
+        "Col\u00adlector",
+        "Birth\u00adday",
+        "Atlan\u00adtic",
+        "Break\u00ader",
+    )
+}
+# The table's small cards name a card as players say it: no "Avenue", and
+# the rent cards' colours are on their disc.
+_MINI_NAMES = {
+    "North Carolina Avenue": "N. Carolina",
+    "Pennsylvania Railroad": "Penn. R.R.",
+    "Reading Railroad": "Reading R.R.",
+    "B. & O. Railroad": "B. & O. R.R.",
+    "Electric Company": "Electric Co.",
+    "St. Charles Place": "St. Charles",
+    "St. James Place": "St. James",
+    "It's My Birthday": "Birthday",
+    "Double the Rent": "Double Rent",
+}
+
+
+def hyphenated(name: str) -> str:
+    """The name with its long words breakable: a soft hyphen, a break after
+    a slash ("Railroad/Utility")."""
+    words = (_HYPHENATED.get(word, word) for word in name.split(" "))
+    return " ".join(words).replace("/", "/\u200b")
+
+
+def mini_name(name: str) -> str:
+    """What a small card on the table calls a card."""
+    if name == "Wild Rent" or (name.endswith(" Rent") and "/" in name):
+        return "Rent"
+    return hyphenated(_MINI_NAMES.get(name) or name.removesuffix(" Avenue"))
+
+
 def _ladder(colour) -> list[dict]:
     size = SET_SIZE[colour]
     return [
@@ -43,6 +91,8 @@ def card_face(card_id: int) -> dict:
         "id": c.id,
         "kind": str(c.kind),
         "name": c.name,
+        "label": hyphenated(c.name),
+        "mini": mini_name(c.name),
         "value": c.value,
         "colours": colours,
         "multicolour": len(colours) > 2,
@@ -54,7 +104,7 @@ def card_face(card_id: int) -> dict:
         face["ladders"] = [
             {
                 "colour": str(colour),
-                "name": COLOUR_NAMES[colour],
+                "name": hyphenated(COLOUR_NAMES[colour]),
                 "steps": _ladder(colour),
             }
             for colour in c.colours
