@@ -150,7 +150,7 @@
       if (card) return card.closest("summary");
     }
     if (key.value !== null) {
-      return t.querySelector(`.picker input[name=cards][value="${key.value}"]`);
+      return t.querySelector(`input[name=cards][value="${key.value}"]`);
     }
     if (key.move) {
       for (const input of t.querySelectorAll("form input[name=move]")) {
@@ -187,7 +187,7 @@
 
   document.addEventListener("htmx:beforeSwap", (e) => {
     if (e.detail.target && e.detail.target.id === "table") {
-      const ticked = [...document.querySelectorAll(".picker input[name=cards]:checked")]
+      const ticked = [...document.querySelectorAll("#table input[name=cards]:checked")]
         .map((i) => i.value);
       const openCard = document.querySelector("#table details.pick[open] .card");
       const menu = openCard && openCard.closest("details");
@@ -209,7 +209,7 @@
     const keep = window.__mdealKeep;
     window.__mdealKeep = null;
     if (keep && keep.ticked.length) {
-      for (const input of document.querySelectorAll(".picker input[name=cards]")) {
+      for (const input of document.querySelectorAll("#table input[name=cards]")) {
         if (keep.ticked.includes(input.value)) input.checked = true;
       }
     }
@@ -253,9 +253,11 @@
   });
 
   // Pay and discard pickers: a running total and the rule when it is not met.
+  // A picker's boxes may sit outside it (the discard's, on the hand's cards).
+  const boxesOf = (form) => [...form.elements].filter((el) => el.name === "cards");
   function updatePickers() {
     for (const form of document.querySelectorAll("form.picker--pay")) {
-      const boxes = [...form.querySelectorAll("input[name=cards]")];
+      const boxes = boxesOf(form);
       const ticked = boxes.filter((b) => b.checked);
       const sum = ticked.reduce((s, b) => s + Number(b.dataset.value || 0), 0);
       const owed = Number(form.dataset.amount);
@@ -271,15 +273,15 @@
       }
     }
     for (const form of document.querySelectorAll("form.picker--discard")) {
-      const ticked = form.querySelectorAll("input[name=cards]:checked").length;
+      const ticked = boxesOf(form).filter((b) => b.checked).length;
       const need = Number(form.dataset.count);
       form.querySelector(".picker__sum").textContent = ticked;
-      const button = form.querySelector("button[type=submit]");
+      const button = [...form.elements].find((el) => el.type === "submit");
       if (button) button.disabled = ticked !== need;
     }
   }
   document.addEventListener("change", (e) => {
-    if (e.target.closest("form.picker")) updatePickers();
+    if (e.target.form && e.target.form.matches("form.picker")) updatePickers();
   });
 
   // Clocks: "3 h 20 min", "4 min 12 s".

@@ -427,6 +427,11 @@ def status_line(
                 return f"Discard down to 7: choose {mine.get('count')} cards."
             case "pay":
                 return f"You owe {names[mine['to']]} {mine['amount']}M."
+            case "respond" if view.get("pending"):
+                # Short: the prompt beside it says what the action does.
+                pending = view["pending"]
+                played = DECK[pending["card"]].name
+                return f"Your answer to {names[pending['actor']]}'s {played}."
             case _:
                 return mine.get("detail") or "Your answer is awaited."
     others = sorted({names[a["seat"]] for a in waiting})
