@@ -635,11 +635,18 @@ def _prompt(view, deeds, seat, names) -> dict[str, Any] | None:
             if c["owner"] == seat
         ]
     decision = _decision(view, seat, names)
+    manage = _manage(view, seat)
+    if manage is not None:
+        # Open by itself only when the decision lacks the cash: a debt, a
+        # deed dearer than the cash.
+        manage["open"] = manage["raising_only"] and bool(
+            decision and (decision["kind"] == "pay" or decision.get("short"))
+        )
     return {
         "decision": decision,
         "answers": answers,
         "mine": mine,
-        "manage": _manage(view, seat),
+        "manage": manage,
         "trade": trade,
         "claims": claims,
         "resign": _button("resign", "Yes, resign", "resign"),
