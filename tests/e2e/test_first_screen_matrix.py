@@ -1,0 +1,289 @@
+"""Issue 27: what a decision needs is on the first screen, checked by geometry.
+
+For each game, seat count and decision below, a player opens the table at
+375x667, 1280x800 and 1920x1080 without scrolling. The prompt's title and
+buttons are inside the viewport; in Monopoly Deal so is the whole hand, in
+classic the whole board (from Free Parking's top to GO's bottom edge). No card
+or space name is cut, and axe-core finds no serious WCAG 2 A/AA violation.
+Screenshots land in test-artifacts/ (first screen only) for a person to look at.
+
+One test per game, seat count and decision; the widths are a loop inside it,
+so the table is built once and the browser (one per module) reused.
+"""
+
+from unittest import mock
+
+import pytest
+from playwright.sync_api import expect
+
+from django.db.models import F
+
+from games import engine
+from games.engines import classic
+from games.models import Game
+from tests.e2e.test_table_first_screen import serious
+from tests.engine.support import apply as deal_apply
+from tests.engines.classic.support import apply as classic_apply
+from tests.games.factories import make_game
+
+pytestmark = pytest.mark.e2e
+
+SIZES = {"375": (375, 667), "1280": (1280, 800), "1920": (1920, 1080)}
+NAMES = ["Ada", "Bea Longname", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
+
+# Monopoly Deal -------------------------------------------------------------
+
+DEAL_ME = """
+    0 hand: Pass Go, Red/Yellow Rent, Boardwalk, 3M, Deal Breaker, Pink/Orange Wild, 1M
+    0 sets: red[Kentucky Avenue, Indiana Avenue]
+    0 sets: green[Pacific Avenue, Dark Blue/Green Wild]
+    0 bank: 2M, 5M
+"""
+DEAL_OTHERS = [
+    "1 sets: dark_blue[Park Place], orange[St. James Place, Tennessee Avenue]\n"
+    "1 bank: 1M, 2M, 10M",
+    "2 sets: railroad[Reading Railroad, Short Line, B. & O. Railroad]\n2 bank: 4M",
+    "3 sets: light_blue[Oriental Avenue, Vermont Avenue, Connecticut Avenue]\n"
+    "3 sets: brown[Mediterranean Avenue]\n3 bank: 3M, 1M",
+    "4 sets: pink[St. Charles Place, States Avenue], utility[Water Works]\n4 bank: 5M",
+]
+
+
+def deal_text(seats: int, turn: int = 0, extra: str = "") -> str:
+    others = "\n".join(DEAL_OTHERS[: seats - 1])
+    return f"seats: {seats}\nturn: {turn}\n{DEAL_ME}\n{others}\n{extra}"
+
+
+def held(state, seat: int, name: str) -> int:
+    return next(c for c in state.players[seat].hand if engine.DECK[c].name == name)
+
+
+def deal_turn(seats):
+    return engine.scenario(deal_text(seats))
+
+
+def deal_pay(seats):
+    """Bea charges everyone orange rent: Ada answers by paying (or a No)."""
+    state = engine.scenario(deal_text(seats, 1, "1 hand: Pink/Orange Rent, 2M"))
+    rent = held(state, 1, "Pink/Orange Rent")
+    charge = engine.ChargeRent(seat=1, card=rent, colour="orange", set_index=1)
+    return deal_apply(state, charge)
+
+
+def deal_no(seats):
+    """Bea's Sly Deal takes Ada's Kentucky Avenue; Ada holds a Just Say No."""
+    text = deal_text(seats, 1, "0 hand: Just Say No\n1 hand: Sly Deal, 2M")
+    state = engine.scenario(text)
+    kentucky = state.players[0].sets[0].cards[0]
+    sly = engine.SlyDeal(
+        seat=1, card=held(state, 1, "Sly Deal"), target=0, take=kentucky
+    )
+    return deal_apply(state, sly)
+
+
+def deal_discard(seats):
+    """Ada ends her turn with nine cards: she must discard two."""
+    state = engine.scenario(deal_text(seats, 0, "0 hand: Just Say No, 4M"))
+    return deal_apply(state, engine.EndTurn(seat=0))
+
+
+DEAL_STATES = {
+    "turn": (deal_turn, "Your turn"),
+    "pay": (deal_pay, "Pay Bea"),
+    "no": (deal_no, "Your answer"),
+    "discard": (deal_discard, "Too many cards"),
+}
+
+# Classic -------------------------------------------------------------------
+
+CLASSIC_SEATS = [
+    "0 cash: 1230\n0 owns: Boardwalk +2, Park Place +2, "
+    "Reading Railroad (mortgaged), Water Works\n0 cards: ch_jail_free",
+    "1 cash: 860\n1 owns: St. James Place +hotel, Tennessee Avenue +4, "
+    "New York Avenue +4\n1 at: 22",
+    "2 cash: 45\n2 owns: Mediterranean Avenue (mortgaged), Baltic Avenue, "
+    "Short Line\n2 at: 10",
+    "3 owns: Illinois Avenue, Electric Company\n3 at: 12",
+    "4 owns: Oriental Avenue, Vermont Avenue\n4 at: 8",
+    "5 owns: Pennsylvania Railroad\n5 at: 31",
+    "6 owns: Pacific Avenue\n6 at: 33",
+    "7 owns: Ventnor Avenue, Marvin Gardens\n7 at: 27",
+]
+
+
+def classic_text(seats: int, extra: str = "") -> str:
+    lines = "\n".join(CLASSIC_SEATS[:seats])
+    return f"seats: {seats}\n{lines}\nlast roll: 3 4\n{extra}"
+
+
+def classic_roll(seats):
+    return classic.scenario(classic_text(seats))
+
+
+def classic_buy(seats):
+    """Ada landed on Kentucky Avenue, unowned."""
+    state = classic.scenario(classic_text(seats, "0 at: 15"))
+    return classic_apply(state, classic.Roll(seat=0), dice=(2, 4))
+
+
+def classic_auction(seats):
+    return classic_apply(classic_buy(seats), classic.DeclineBuy(seat=0))
+
+
+def classic_debt(seats):
+    """Ada owes Bea $800 rent on New York Avenue (4 houses) with $300."""
+    text = classic_text(seats, "0 at: 14").replace("0 cash: 1230", "0 cash: 300")
+    return classic_apply(classic.scenario(text), classic.Roll(seat=0), dice=(2, 3))
+
+
+def classic_jail(seats):
+    return classic.scenario(classic_text(seats, "0 jail: 1"))
+
+
+def classic_over(seats):
+    """Everyone but Ada resigned."""
+    state = classic.scenario(classic_text(seats))
+    for seat in range(1, seats):
+        state = classic_apply(state, classic.Resign(seat=seat))
+    return state
+
+
+CLASSIC_STATES = {
+    "roll": (classic_roll, "Roll the dice"),
+    "buy": (classic_buy, "Kentucky Avenue"),
+    "auction": (classic_auction, "Sealed bid"),
+    "debt": (classic_debt, "$800"),
+    "jail": (classic_jail, "jail"),
+    "over": (classic_over, "over"),
+}
+
+# The checks ----------------------------------------------------------------
+
+
+def rigged(user_factory, kind: str, state, seats: int):
+    users = [user_factory(n.split()[0].lower(), display_name=n) for n in NAMES[:seats]]
+    # Built here, in Playwright's thread: no browser to tell yet.
+    with mock.patch("games.services.notify.get_channel_layer", return_value=None):
+        game = make_game(creator=users[0], players=users[1:], kind=kind)
+    to_json = engine.to_json if kind == "deal" else classic.to_json
+    Game.objects.filter(pk=game.pk).update(
+        snapshot=to_json(state), version=F("version") + 1, deadlines={}
+    )
+    return Game.objects.get(pk=game.pk), users
+
+
+OUTSIDE = r"""([selectors, height]) => {
+    const out = [];
+    for (const selector of selectors) {
+        const found = [...document.querySelectorAll(selector)];
+        if (!found.length) out.push(`${selector}: not on the page`);
+        for (const el of found) {
+            const r = el.getBoundingClientRect();
+            if (r.width === 0 && r.height === 0) continue;
+            if (r.top < 0 || r.bottom > height + 0.5 || r.left < 0
+                || r.right > innerWidth + 0.5) {
+                const what = (el.title || el.textContent || "")
+                    .replace(/\s+/g, " ").trim().slice(0, 30);
+                out.push(`${selector} "${what}": ${Math.round(r.top)}..`
+                    + `${Math.round(r.bottom)} of ${height}`);
+            }
+        }
+    }
+    return out;
+}"""
+
+CUT = r"""(selector) => [...document.querySelectorAll(selector)]
+    .filter((el) => el.getClientRects().length)
+    .filter((el) => el.scrollWidth > el.clientWidth + 1
+                 || el.scrollHeight > el.clientHeight + 1)
+    .map((el) => `${el.textContent.replace(/\s+/g, " ").trim()}: `
+                 + `${el.scrollWidth}x${el.scrollHeight}`
+                 + ` in ${el.clientWidth}x${el.clientHeight}`)"""
+
+
+def outside(page, selectors: list[str], height: int) -> list[str]:
+    return page.evaluate(OUTSIDE, [selectors, height])
+
+
+def report(found: dict) -> None:
+    if found:
+        pytest.fail(
+            "\n".join(
+                f"{size}: {line}" for size, lines in found.items() for line in lines
+            )
+        )
+
+
+def look(page, screenshot, name: str) -> None:
+    page.evaluate("window.scrollTo(0, 0)")
+    screenshot(page, name, full_page=False)
+
+
+DEAL_FIRST = ["#prompt-title", "#prompt .prompt__buttons .btn"]
+# Where the hand is what the player acts with, on a phone too; elsewhere on
+# a desk (on a phone the prompt comes first, the hand under it).
+HAND_ON_PHONE = {"turn", "discard"}
+
+
+@pytest.mark.parametrize("state_name", DEAL_STATES)
+@pytest.mark.parametrize("seats", [2, 3, 5])
+def test_deal_first_screen(
+    seats, state_name, login, new_context, user_factory, screenshot
+):
+    make, title = DEAL_STATES[state_name]
+    game, users = rigged(user_factory, "deal", make(seats), seats)
+    found = {}
+    for size, (width, height) in SIZES.items():
+        page = login(users[0], new_context(viewport={"width": width, "height": height}))
+        page.goto(game.get_absolute_url())
+        expect(page.locator("#prompt-title")).to_contain_text(title)
+        look(page, screenshot, f"deal-{seats}-{state_name}-{size}")
+        first = DEAL_FIRST
+        if size != "375" or state_name in HAND_ON_PHONE:
+            first = [*first, "#hand .card"]
+        problems = outside(page, first, height)
+        status = page.locator(".status__line").inner_text().strip()
+        detail = page.locator("#prompt .prompt__detail")
+        if detail.count() and status in detail.inner_text():
+            problems.append(f"the status line repeats the prompt: {status}")
+        problems += page.evaluate(CUT, ".card__band, .card__name, .card__title")
+        problems += [f"axe: {v}" for v in serious(page)]
+        if page.evaluate("document.documentElement.scrollWidth") > width:
+            problems.append("wider than the screen")
+        if problems:
+            found[size] = problems
+        page.context.close()
+    report(found)
+
+
+# The whole board: its corners, Free Parking top left, GO bottom right.
+BOARD = ["#sq-20", "#sq-30", "#sq-10", "#sq-0"]
+
+
+@pytest.mark.parametrize("state_name", CLASSIC_STATES)
+@pytest.mark.parametrize("seats", [2, 4, 8])
+def test_classic_first_screen(
+    seats, state_name, login, new_context, user_factory, screenshot
+):
+    make, title = CLASSIC_STATES[state_name]
+    game, users = rigged(user_factory, "classic", make(seats), seats)
+    found = {}
+    for size, (width, height) in SIZES.items():
+        page = login(users[0], new_context(viewport={"width": width, "height": height}))
+        page.goto(game.get_absolute_url())
+        expect(page.locator("#prompt")).to_contain_text(title)
+        look(page, screenshot, f"classic-{seats}-{state_name}-{size}")
+        first = ["#prompt-title"]
+        if state_name != "over":  # nothing left to decide
+            first.append("#prompt .prompt__buttons .btn")
+        if size != "375":
+            first += BOARD
+        problems = outside(page, first, height)
+        problems += page.evaluate(CUT, ".sq__name")
+        problems += [f"axe: {v}" for v in serious(page)]
+        if page.evaluate("document.documentElement.scrollWidth") > width:
+            problems.append("wider than the screen")
+        if problems:
+            found[size] = problems
+        page.context.close()
+    report(found)
