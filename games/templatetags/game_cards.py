@@ -166,6 +166,12 @@ def name_of_card(card_id) -> str:
 
 
 @register.filter
+def rule_of_card(card_id) -> str:
+    """What an action or rent card does, in a sentence ("" for others)."""
+    return card_face(int(card_id))["text"]
+
+
+@register.filter
 def card_value(card_id) -> int:
     return DECK[int(card_id)].value
 

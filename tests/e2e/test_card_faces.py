@@ -5,15 +5,16 @@ card's whole name band shows above the card laid on it.
 
 The page is a file built from the table's own card partial and stylesheets
 (no server), with the table's nesting: your hand, your seat, an opponent's
-seat, the pay picker and the action being resolved. A screenshot per width and
-place lands in test-artifacts/card-faces-<width>-<place>.png.
+seat, the pay picker, the discard pile and the action being resolved. A
+screenshot per width and place lands in
+test-artifacts/card-faces-<width>-<place>.png.
 """
 
 from pathlib import Path
 
 import pytest
 
-from games.engine import DECK
+from games.engines.deal import DECK
 from games.templatetags.game_cards import card, mini_name
 
 pytestmark = pytest.mark.e2e
@@ -30,6 +31,7 @@ PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <div class="seat__sets">{opponent}</div></section></div>
 <div class="table__middle"><div class="centre">
 <div class="pending" style="flex-wrap: wrap; max-width: none">{pending}</div>
+{piles}
 </div><section id="prompt" class="prompt"><form class="picker">
 <div class="picker__cards">{picker}</div></form></section></div>
 <div class="table__me"><section class="seat seat--me" id="seat-0">
@@ -64,6 +66,7 @@ def page_file() -> Path:
             opponent=stacks(PROPERTIES),
             mine=stacks(PROPERTIES),
             pending="".join(card(c, "mini") for c in FACES),
+            piles="".join(f'<div class="pile">{card(c, "mini")}</div>' for c in FACES),
             picker="".join(card(c, "mini") for c in FACES),
             hand="".join(card(c) for c in FACES),
         )
@@ -80,7 +83,7 @@ CUT = """() => [...document.querySelectorAll(
                  + `${el.className} ${el.scrollWidth}x${el.scrollHeight} `
                  + `in ${el.clientWidth}x${el.clientHeight}`)"""
 SMALL = """() => [...document.querySelectorAll(
-        '.card__name, .card__title, .card__disc b')]
+        '.card__name, .card__title, .card__disc b, .card__text')]
     .filter((el) => el.getClientRects().length
                     && getComputedStyle(el).display !== 'none')
     .filter((el) => parseFloat(getComputedStyle(el).fontSize) < 9.5)

@@ -18,12 +18,12 @@ from playwright.sync_api import expect
 
 from django.db.models import F
 
-from games import engine
 from games.engines import classic
+from games.engines import deal as engine
 from games.models import Game
 from tests.e2e.test_table_first_screen import serious
-from tests.engine.support import apply as deal_apply
 from tests.engines.classic.support import apply as classic_apply
+from tests.engines.deal.support import apply as deal_apply
 from tests.games.factories import make_game
 
 pytestmark = pytest.mark.e2e
