@@ -55,10 +55,10 @@ def test_the_table_on_a_phone_and_a_desk(login, new_context, user_factory, scree
         page.goto(game.get_absolute_url())
         expect(page.locator("#prompt")).to_contain_text("Roll the dice")
         assert page.evaluate("document.documentElement.scrollWidth") <= width
-        if width == 375:  # the decision first, before the board
-            prompt = page.locator("#prompt").bounding_box()
+        if width == 375:  # the whole board, then the decision, on one screen
+            prompt = page.locator("#prompt-title").bounding_box()
             board = page.locator("#sq-0").bounding_box()
-            assert prompt["y"] < board["y"] and prompt["y"] < 900
+            assert board["y"] < prompt["y"] and prompt["y"] + prompt["height"] < 900
         shown = page.locator("#table").get_attribute("data-version")
         page.locator("#prompt button", has_text="Roll the dice").click()
         # Redrawn by htmx (the prompt may say roll again: doubles).

@@ -276,10 +276,9 @@ def test_classic_first_screen(
         first = ["#prompt-title"]
         if state_name != "over":  # nothing left to decide
             first.append("#prompt .prompt__buttons .btn")
-        if size != "375":
-            first += BOARD
+        first += BOARD
         problems = outside(page, first, height)
-        problems += page.evaluate(CUT, ".sq__name")
+        problems += page.evaluate(CUT, ".sq__name, .sq__text")
         problems += [f"axe: {v}" for v in serious(page)]
         if page.evaluate("document.documentElement.scrollWidth") > width:
             problems.append("wider than the screen")

@@ -10,7 +10,17 @@ others) cannot reach the page.
 from typing import Any
 
 from games.engines.classic import BOARD, GROUPS
-from games.engines.classic.board import COLOUR_GROUPS, HOTEL, JAIL, JAIL_FINE
+from games.engines.classic.board import (
+    COLOUR_GROUPS,
+    HOTEL,
+    JAIL,
+    JAIL_FINE,
+    RAILROAD,
+    RAILROAD_RENT,
+    STREET,
+    UTILITY,
+    UTILITY_TIMES,
+)
 from games.engines.classic.figures import money
 from games.engines.plumbing import in_words
 
@@ -107,18 +117,78 @@ def _utility_rent(deeds: dict[int, dict[str, Any]], owner: int) -> str:
 
 
 def initials(names: list[str]) -> list[str]:
-    """Each player's mark on the board: the first letter of their name, and
-    where two names share it ("Bot 2", "Bot 3") with the name's first digit,
-    else their seat's number: "B2", "B3"."""
+    """Each player's mark on the board: the first letter of their name. Where
+    two names share it, a second character that tells them apart without
+    reading as a seat's number: the digit of a bot's name ("Bot 3": B3), else
+    the initial of a second word ("Bea Long": BL), else a later letter of the
+    name ("Ann", "Amy": An, Am)."""
     firsts = [name[:1].upper() for name in names]
-    marks = []
+    marks: list[str] = []
     for seat, (name, first) in enumerate(zip(names, firsts, strict=True)):
         if firsts.count(first) == 1:
             marks.append(first)
-        else:
-            digit = next((c for c in name if c.isdigit()), str(seat + 1))
-            marks.append(first + digit)
+            continue
+        words = name.split()
+        candidates = [first + c for c in name if c.isdigit()][:1]
+        if len(words) > 1 and words[1][:1].isalpha():
+            candidates.append(first + words[1][0].upper())
+        candidates += [first + c.lower() for c in name[1:] if c.isalpha()]
+        candidates.append(f"{first}{seat + 1}")
+        marks.append(next(c for c in candidates if c not in marks))
     return marks
+
+
+def _rent_rows(sp) -> list[tuple[str, str]]:
+    """A title deed's rents, as printed on the card."""
+    if sp.kind == RAILROAD:
+        return [
+            (f"{n} railroad{'s' if n > 1 else ''} owned", money(RAILROAD_RENT[n]))
+            for n in range(1, 5)
+        ]
+    if sp.kind == UTILITY:
+        return [
+            ("One utility owned", f"{UTILITY_TIMES[1]} x dice"),
+            ("Both utilities owned", f"{UTILITY_TIMES[2]} x dice"),
+        ]
+    site, *built = sp.rents
+    rows = [("Rent", money(site)), ("With the whole group", money(2 * site))]
+    rows += [
+        (f"With {n} house{'s' if n > 1 else ''}", money(rent))
+        for n, rent in enumerate(built[:4], start=1)
+    ]
+    rows.append(("With a hotel", money(built[4])))
+    return rows
+
+
+def _title_deed(space: int, deeds, names, seat) -> dict[str, Any]:
+    """A deed as its card shows it: rents, costs, and who holds its group."""
+    sp = BOARD[space]
+    d = deeds[space]
+
+    def holder(i: int) -> str:
+        owner = deeds[i]["owner"]
+        if owner is None:
+            return "the bank"
+        return "you" if owner == seat else names[owner]
+
+    return {
+        "space": space,
+        "name": sp.name,
+        "colour": colour_class(sp.group) if sp.kind == STREET else sp.kind,
+        "price": money(sp.price),
+        "rents": _rent_rows(sp),
+        "house_cost": money(sp.house_cost) if sp.house_cost else "",
+        "mortgage": money(sp.mortgage_value),
+        "mortgaged": d["mortgaged"],
+        "buildings": _buildings(d["level"]),
+        "holder": holder(space),
+        "group": [
+            {"name": BOARD[i].name, "holder": holder(i)}
+            for i in GROUPS[sp.group]
+            if i != space
+        ],
+        "group_label": GROUP_LABELS[sp.group],
+    }
 
 
 def _spaces(view, deeds, names, seat, marks):
@@ -172,6 +242,7 @@ def _spaces(view, deeds, names, seat, marks):
                 "tokens": here,
                 "label": "; ".join(facts) + ".",
                 "for_sale": sp.index in on_offer,
+                "deed": _title_deed(sp.index, deeds, names, seat) if d else None,
             }
         )
     return out
@@ -410,7 +481,9 @@ def _decision(view, seat, names) -> dict[str, Any] | None:
         case "buy":
             sp = BOARD[entry["space"]]
             out["title"] = f"Buy {sp.name}?"
-            out["space"] = _deed_entry(choices.deeds_by_space(view)[sp.index])
+            deeds = choices.deeds_by_space(view)
+            out["space"] = _deed_entry(deeds[sp.index])
+            out["deed"] = _title_deed(sp.index, deeds, names, seat)
             no_auctions = view["options"].get("no_auctions", False)
             out["detail"] = (
                 f"{sp.name} costs {money(sp.price)}; you have {money(cash)}. "

@@ -252,7 +252,13 @@ def test_an_offer_to_a_player_in_debt_cannot_be_accepted_or_countered_yet():
 
 def test_players_whose_names_share_a_letter_get_marks_apart():
     assert initials(["Cy", "Bot 2 (random)", "Bot 3 (random)"]) == ["C", "B2", "B3"]
-    assert initials(["Ann", "Amy", "Bea"]) == ["A1", "A2", "B"]
+    # Not a seat's number, which reads like a bot's (issue 27, finding 12).
+    assert initials(["Ann", "Amy", "Bea"]) == ["An", "Am", "B"]
+    assert initials(["Bea", *(f"Bot {n}" for n in range(2, 9))]) == [
+        "Be",
+        *(f"B{n}" for n in range(2, 9)),
+    ]
+    assert initials(["Bea Long", "Bob", "Bot 3"]) == ["BL", "Bo", "B3"]
     html = render(positions.roll(), 0, names=["Ann", "Bot 2 (random)", "Bot 3", "Dee"])
     # Bot 2 on Chance, owning St. James Place; Bot 3 in jail.
     assert re.search(r'<span class="ctoken ctoken--1">B2</span>', html)
