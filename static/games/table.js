@@ -169,21 +169,35 @@
     const p = document.getElementById("prompt");
     return p ? p.dataset.decision || "" : "";
   };
+  // The live region says what changed that the player did not do: the new
+  // lines of the history (others' moves), then a new decision of theirs.
   let announced = null;
-  function announce() {
+  function announce(news) {
     const region = document.getElementById("announce");
     const p = document.getElementById("prompt");
     if (!region || !p) return;
     const now = decision();
-    if (announced === null) { announced = now; return; } // the page as loaded
-    if (now === announced) return;
+    const parts = [...(news || [])];
+    if (announced !== null && now && now !== announced) {
+      const title = p.querySelector(".prompt__title");
+      const detail = p.querySelector(".prompt__detail");
+      parts.push(...[title && title.textContent, detail && detail.textContent]
+        .filter(Boolean).map((t) => t.trim()));
+    }
     announced = now;
-    if (!now) return;
-    const title = p.querySelector(".prompt__title");
-    const detail = p.querySelector(".prompt__detail");
-    region.textContent = [title && title.textContent, detail && detail.textContent]
-      .filter(Boolean).join(". ");
+    if (parts.length) region.textContent = parts.join(" ").replace(/([^.!?])$/, "$1.");
   }
+  const lastSeq = () => {
+    const seqs = [...document.querySelectorAll("#history li[data-seq]")]
+      .map((li) => Number(li.dataset.seq));
+    return seqs.length ? Math.max(...seqs) : -1;
+  };
+  // The history lines after `seq`, oldest first, at most the last three.
+  const linesSince = (seq) => [...document.querySelectorAll("#history li[data-seq]")]
+    .filter((li) => Number(li.dataset.seq) > seq)
+    .map((li) => li.textContent.trim())
+    .reverse()
+    .slice(-3);
 
   document.addEventListener("htmx:beforeSwap", (e) => {
     if (e.detail.target && e.detail.target.id === "table") {
@@ -195,13 +209,19 @@
       // A move made from the menu closes it: the card has moved on.
       const keepOpen = openCard && !(source && menu.contains(source));
       const region = menu && menu.parentElement.closest("[id]");
+      // The player's own move: a form of the table (not the chat) sent it.
+      const own = !!(source && source.closest && source.closest("#table")
+        && !source.closest("#chat-slot") && e.detail.requestConfig.verb !== "get");
       window.__mdealKeep = {
         ticked,
         open: keepOpen ? openCard.dataset.card : null,
         openRegion: region ? region.id : null,
         version: shownVersion(),
         focus: focusKey(document.activeElement),
+        idle: document.activeElement === document.body || !document.activeElement,
         decision: decision(),
+        own,
+        seq: lastSeq(),
       };
     }
   });
@@ -225,13 +245,20 @@
     }
     updatePickers();
     tick();
-    if (keep && keep.focus) {
+    // Focus: after the player's own move, on the prompt's heading (where the
+    // next decision, or the wait, is said); after others' moves, where it
+    // was, or on the heading of a new decision of theirs. Never taken from
+    // outside the table (the chat being typed in).
+    const title = document.getElementById("prompt-title");
+    if (keep && keep.own) {
+      if (title) title.focus();
+    } else if (keep && (keep.focus || keep.idle)) {
       const changed = decision() && decision() !== keep.decision;
-      const again = changed ? null : findKey(keep.focus);
-      const target = again || document.getElementById("prompt-title");
-      if (target) target.focus({ preventScroll: !!again });
+      const again = changed || !keep.focus ? null : findKey(keep.focus);
+      const target = again || ((keep.focus || changed) ? title : null);
+      if (target) target.focus({ preventScroll: true });
     }
-    announce();
+    announce(keep && !keep.own && keep.seq >= 0 ? linesSince(keep.seq) : []);
   });
 
   // One open card menu at a time; Escape or a tap outside closes it.

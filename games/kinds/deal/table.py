@@ -424,7 +424,8 @@ def status_line(
                 plays = view["plays_left"]
                 return f"Your turn: {plays} play{'s' if plays != 1 else ''} left."
             case "discard":
-                return f"Discard down to 7: choose {mine.get('count')} cards."
+                count = mine.get("count")
+                return f"Discard down to 7: choose {count} card{'s' * (count != 1)}."
             case "pay":
                 return f"You owe {names[mine['to']]} {mine['amount']}M."
             case "respond" if view.get("pending"):
