@@ -16,7 +16,7 @@ from games.templatetags.escaping import escaped
 register = template.Library()
 
 MOVE_BUTTON = (
-    '\n<form class="move" method="post" action="{url}" hx-post="{url}">{csrf}'
+    '\n<form class="move"{aim} method="post" action="{url}" hx-post="{url}">{csrf}'
     '<input type="hidden" name="version" value="{version}">'
     '<input type="hidden" name="move" value="{move}">'
     '<button type="submit" class="btn btn--{style}">{label}</button></form>\n'
@@ -34,9 +34,16 @@ def move_button(context, choice):
             "csrf": CsrfTokenNode().render(context),
             "version": escaped(context["game"].version),
         }
+    steps = getattr(choice, "steps", "")
+    aim = (
+        f' data-steps="{escaped(steps)}" data-hints="{escaped(choice.hints)}"'
+        if steps
+        else ""
+    )
     return SafeString(
         MOVE_BUTTON.format(
             **shared,
+            aim=aim,
             move=escaped(choice.move),
             style=escaped(choice.style),
             label=escaped(choice.label),

@@ -199,8 +199,22 @@
     .reverse()
     .slice(-3);
 
+  const isOwn = (config) => {
+    const source = config && config.elt;
+    return !!(source && source.closest && source.closest("#table")
+      && !source.closest("#chat-slot") && config.verb !== "get");
+  };
+  let ownAt = 0; // when the player's last move was sent
+  document.addEventListener("htmx:beforeRequest", (e) => {
+    if (isOwn(e.detail.requestConfig)) ownAt = Date.now();
+  });
+  document.addEventListener("htmx:afterRequest", (e) => {
+    if (isOwn(e.detail.requestConfig)) setTimeout(() => { ownAt = 0; }, 0);
+  });
+
   document.addEventListener("htmx:beforeSwap", (e) => {
     if (e.detail.target && e.detail.target.id === "table") {
+      stopAim();
       const ticked = [...document.querySelectorAll("#table input[name=cards]:checked")]
         .map((i) => i.value);
       const openCard = document.querySelector("#table details.pick[open] .card");
@@ -209,9 +223,10 @@
       // A move made from the menu closes it: the card has moved on.
       const keepOpen = openCard && !(source && menu.contains(source));
       const region = menu && menu.parentElement.closest("[id]");
-      // The player's own move: a form of the table (not the chat) sent it.
-      const own = !!(source && source.closest && source.closest("#table")
-        && !source.closest("#chat-slot") && e.detail.requestConfig.verb !== "get");
+      // The player's own move: a form of the table (not the chat) sent it,
+      // or was sent a moment ago (the push of the move's new version may
+      // bring the table before the move's own answer does).
+      const own = isOwn(e.detail.requestConfig) || Date.now() - ownAt < 5000;
       window.__mdealKeep = {
         ticked,
         open: keepOpen ? openCard.dataset.card : null,
@@ -278,6 +293,215 @@
     if (e.target.closest("details.pick, details.resign")) return;
     for (const d of document.querySelectorAll("details.pick[open], details.resign[open]")) d.open = false;
   });
+
+  // Direct manipulation. A card whose moves name things on the table (the
+  // property to take, the set, the player who pays: their forms'
+  // data-steps) is played by tapping those things: they light up, the rest
+  // dims, and each tap narrows the moves until one is left, which is made.
+  // Arrows move among the lit things, Enter or Space taps, Escape cancels.
+  // The menu keeps the moves that name nothing (bank it, lay it as a new
+  // set) and, on request, the whole list of sentences (the page without
+  // JavaScript shows only that list).
+  let aim = null; // {details, forms, picked, tapped}
+  let byKeyboard = false;
+  document.addEventListener("keydown", () => { byKeyboard = true; }, true);
+  document.addEventListener("pointerdown", () => { byKeyboard = false; }, true);
+
+  const stepsOf = (form) => (form.dataset.steps || "").split(" ").filter(Boolean);
+  const hintsOf = (form) => (form.dataset.hints || "").split("|");
+  function thingsFor(key) {
+    const t = table();
+    if (!t) return [];
+    let found = [];
+    if (key[0] === "c") {
+      found = [...t.querySelectorAll(`.seat [data-card="${key.slice(1)}"]`)]
+        .map((card) => card.closest("details.pick") || card);
+    } else if (key[0] === "s") {
+      found = [...t.querySelectorAll(`.pset[data-set="${key.slice(1)}"]`)];
+    } else if (key[0] === "p") {
+      found = [...t.querySelectorAll(`.seat[data-seat="${key.slice(1)}"]`)];
+    }
+    return found;
+  }
+  function describe(el) {
+    if (el.matches(".pset")) {
+      const seat = el.closest(".seat");
+      const label = el.querySelector(".pset__label");
+      return `${seat ? seat.getAttribute("aria-label") : ""}: ${el.dataset.colour.replace("_", " ")} set${label ? ", " + label.textContent.trim() : ""}`;
+    }
+    if (el.matches(".seat")) return el.getAttribute("aria-label");
+    const card = el.matches("[data-card]") ? el : el.querySelector("[data-card]");
+    const seat = el.closest(".seat");
+    return `${card ? card.title : ""}${seat ? ", " + seat.getAttribute("aria-label") : ""}`;
+  }
+  function unlight() {
+    const t = table();
+    if (t) t.classList.remove("is-targeting");
+    for (const el of document.querySelectorAll(".is-target, .is-picked")) {
+      el.classList.remove("is-target", "is-picked");
+      if (el.dataset.aimTab !== undefined) {
+        if (el.dataset.aimTab) el.setAttribute("tabindex", el.dataset.aimTab);
+        else el.removeAttribute("tabindex");
+        delete el.dataset.aimTab;
+        el.removeAttribute("role");
+        el.removeAttribute("aria-label");
+      }
+      delete el.dataset.aim;
+    }
+  }
+  function stopAim() {
+    if (!aim) return;
+    unlight();
+    const menu = aim.details.querySelector(".pick__menu");
+    aim.details.classList.remove("is-aiming", "is-listing");
+    for (const el of menu.querySelectorAll(".pick__aim, .pick__aimbar")) el.remove();
+    for (const f of menu.querySelectorAll("form.move")) f.classList.remove("is-out");
+    aim = null;
+  }
+  function remaining() {
+    const n = aim.picked.length;
+    return aim.forms.filter((f) => {
+      const steps = stepsOf(f);
+      if (n === 0) return true;
+      return steps.length >= n && aim.picked.every((key, i) => steps[i] === key);
+    });
+  }
+  function showAim() {
+    unlight();
+    const t = table();
+    const rest = remaining();
+    const n = aim.picked.length;
+    const next = new Map();
+    for (const f of rest) {
+      const key = stepsOf(f)[n];
+      if (key) next.set(key, f);
+    }
+    const menu = aim.details.querySelector(".pick__menu");
+    // One thing to tap: it is lit, and the moves' buttons stay too (a rent
+    // on your only set of its colours: "Charge 6M", "doubled").
+    for (const f of menu.querySelectorAll("form.move")) {
+      f.classList.toggle("is-out", !rest.includes(f) || (!!stepsOf(f)[n] && next.size > 1));
+    }
+    if (!next.size) {
+      if (rest.length === 1 && aim.tapped) {
+        const form = rest[0];
+        const button = form.querySelector("button");
+        stopAim();
+        form.requestSubmit(button);
+        return;
+      }
+      say(aim.tapped ? "Choose:" : "");
+      if (byKeyboard) {
+        const first = menu.querySelector("form.move:not(.is-out) button");
+        if (first) first.focus();
+      }
+      return;
+    }
+    const hint = hintsOf([...next.values()][0])[n] || "Tap one of the lit things";
+    say(byKeyboard ? `${hint} (arrows, Enter; Escape cancels).` : `${hint}.`);
+    t.classList.add("is-targeting");
+    for (const key of aim.picked) for (const el of thingsFor(key)) el.classList.add("is-picked");
+    let first = null;
+    for (const key of next.keys()) {
+      for (const el of thingsFor(key)) {
+        el.classList.add("is-target");
+        el.dataset.aim = key;
+        el.dataset.aimTab = el.getAttribute("tabindex") || "";
+        el.setAttribute("tabindex", "0");
+        el.setAttribute("role", "button");
+        el.setAttribute("aria-label", describe(el));
+        first = first || el;
+      }
+    }
+    if (byKeyboard && first) first.focus();
+    else if (first && aim.picked.length === 0) {
+      // Out of sight (on a phone, under the hand): bring it up, above the
+      // menu's bar at the bottom.
+      const box = first.getBoundingClientRect();
+      if (box.top < 0 || box.bottom > innerHeight * 0.55) {
+        first.scrollIntoView({ block: "center" });
+      }
+    }
+  }
+  function say(text) {
+    const menu = aim.details.querySelector(".pick__menu");
+    let line = menu.querySelector(".pick__aim");
+    if (!line) {
+      line = document.createElement("p");
+      line.className = "pick__aim";
+      line.setAttribute("role", "status");
+      const title = menu.querySelector(".pick__title");
+      title.after(line);
+      const bar = document.createElement("p");
+      bar.className = "pick__aimbar";
+      bar.innerHTML = '<button type="button" class="btn btn--quiet" data-aim-list>List every choice</button> '
+        + '<button type="button" class="btn btn--quiet" data-aim-cancel>Cancel</button>';
+      menu.append(bar);
+    }
+    line.textContent = text;
+    line.hidden = !text;
+  }
+  function startAim(details) {
+    const forms = [...details.querySelectorAll(".pick__menu form.move")];
+    if (!forms.some((f) => f.dataset.steps)) return;
+    stopAim();
+    aim = { details, forms, picked: [], tapped: false };
+    details.classList.add("is-aiming");
+    showAim();
+  }
+  function tapThing(el) {
+    if (!aim || !el.dataset.aim) return;
+    aim.picked.push(el.dataset.aim);
+    aim.tapped = true;
+    showAim();
+  }
+  document.addEventListener("toggle", (e) => {
+    const d = e.target;
+    if (!(d instanceof HTMLDetailsElement) || !d.matches(".pick")) return;
+    if (d.open) startAim(d);
+    else if (aim && aim.details === d) stopAim();
+  }, true);
+  // Taps on lit things, before anything else sees them (a lit wild's
+  // summary must not open its own menu; a tap outside the menu must not
+  // close it).
+  document.addEventListener("click", (e) => {
+    if (!aim) return;
+    const target = e.target.closest && e.target.closest(".is-target");
+    if (target) {
+      e.preventDefault();
+      e.stopPropagation();
+      tapThing(target);
+      return;
+    }
+    if (e.target.closest("[data-aim-cancel]")) {
+      e.preventDefault();
+      const summary = aim.details.querySelector("summary");
+      aim.details.open = false;
+      if (summary) summary.focus();
+    } else if (e.target.closest("[data-aim-list]")) {
+      e.preventDefault();
+      aim.details.classList.toggle("is-listing");
+    }
+  }, true);
+  document.addEventListener("keydown", (e) => {
+    if (!aim) return;
+    const lit = [...document.querySelectorAll(".is-target")];
+    const at = lit.indexOf(document.activeElement);
+    if (e.key === "Escape") {
+      const summary = aim.details.querySelector("summary");
+      aim.details.open = false;
+      if (summary) summary.focus();
+      e.preventDefault();
+    } else if (at >= 0 && (e.key === "Enter" || e.key === " ")) {
+      e.preventDefault();
+      e.stopPropagation();
+      tapThing(lit[at]);
+    } else if (at >= 0 && e.key.startsWith("Arrow")) {
+      e.preventDefault();
+      const step = e.key === "ArrowRight" || e.key === "ArrowDown" ? 1 : -1;
+      lit[(at + step + lit.length) % lit.length].focus();
+    }
+  }, true);
 
   // Pay and discard pickers: a running total and the rule when it is not met.
   // A picker's boxes may sit outside it (the discard's, on the hand's cards).

@@ -31,10 +31,48 @@ class Choice:
     label: str
     move: str
     style: str = ""
+    # What the move names on the table, in the order a player taps them
+    # ("c12": a card, "s1-0": seat 1's first set, "p2": seat 2), and what
+    # the table says at each tap (static/games/table.js, "Direct manipulation").
+    steps: str = ""
+    hints: str = ""
 
 
 def _choice(move, label: str, style: str = "") -> Choice:
-    return Choice(label=label, move=json.dumps(engine.to_json(move)), style=style)
+    steps, hints = steps_of(move)
+    return Choice(
+        label=label,
+        move=json.dumps(engine.to_json(move)),
+        style=style,
+        steps=steps,
+        hints=hints,
+    )
+
+
+TAKE = "Tap the property to take"
+
+
+def steps_of(move) -> tuple[str, str]:
+    """The things on the table a move names, and the hint for each tap."""
+    me = move.seat
+    match type(move).__name__:
+        case "SlyDeal":
+            return f"c{move.take}", TAKE
+        case "ForcedDeal":
+            return f"c{move.take} c{move.give}", f"{TAKE}|Tap yours to give for it"
+        case "DealBreaker":
+            return f"s{move.target}-{move.set_index}", "Tap the full set to take"
+        case "ChargeRent" if move.set_index is not None:
+            mine = f"s{me}-{move.set_index}"
+            if move.target is None:
+                return mine, "Tap your set to charge its rent"
+            return (
+                f"{mine} p{move.target}",
+                "Tap your set to charge its rent|Tap the player who pays",
+            )
+        case "PlayProperty" | "MoveWild" if move.set_index is not None:
+            return f"s{me}-{move.set_index}", "Tap the set to put it in"
+    return "", ""
 
 
 class _Labeller:
@@ -376,6 +414,8 @@ def _offer_twins(by_card: dict[int, list[Choice]], held: list[int]) -> None:
                 label=choice.label,
                 move=json.dumps({**json.loads(choice.move), "card": card_id}),
                 style=choice.style,
+                steps=choice.steps,
+                hints=choice.hints,
             )
             for choice in by_card[twin]
         ]

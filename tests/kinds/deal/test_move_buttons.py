@@ -52,3 +52,18 @@ def test_the_tag_renders_the_partials_markup():
         )
     assert "&lt;Park&gt; &amp; Co" in rendered(TAG, choices[1])
     assert "csrfmiddlewaretoken" in rendered(TAG, choices[0])
+
+
+def test_a_move_naming_things_on_the_table_says_which():
+    """Direct manipulation (issue 27): the form carries what to tap, in order."""
+    choice = Choice(
+        label="Swap your Boardwalk for Bea's Park Place",
+        move='{"type": "ForcedDeal", "seat": 0, "card": 5, "take": 9, "give": 4}',
+        style="action",
+        steps="c9 c4",
+        hints="Tap the property to take|Tap yours to give for it",
+    )
+    shown = rendered(TAG, choice)
+    assert '<form class="move" data-steps="c9 c4" data-hints="Tap the property' in shown
+    plain = Choice(label="End turn", move='{"type": "EndTurn", "seat": 0}')
+    assert "data-steps" not in rendered(TAG, plain)
