@@ -2,10 +2,14 @@
 
 For each game, seat count and decision below, a player opens the table at
 375x667, 1280x800 and 1920x1080 without scrolling. The prompt's title and
-buttons are inside the viewport; in Monopoly Deal so is the whole hand, in
-classic the whole board (from Free Parking's top to GO's bottom edge). No card
-or space name is cut, and axe-core finds no serious WCAG 2 A/AA violation.
-Screenshots land in test-artifacts/ (first screen only) for a person to look at.
+buttons are inside the viewport (on a phone they stick to its bottom edge
+under a tall picker); in Monopoly Deal so is the whole hand (on a phone where
+the hand is what the player acts with: a turn, a discard), in classic the
+whole board (its four corners), on a phone too. No card or space name is cut,
+no page is wider than the screen, a Deal status line does not repeat the
+prompt, and axe-core finds no serious WCAG 2 A/AA violation. Screenshots land
+in test-artifacts/ (first screen only) for a person to look at. The whole
+matrix takes about three minutes on two busy cores.
 
 One test per game, seat count and decision; the widths are a loop inside it,
 so the table is built once and the browser (one per module) reused.

@@ -766,11 +766,28 @@ def _auction(view, seat, names) -> dict[str, Any] | None:
     }
 
 
-def _over(view, names) -> dict[str, Any] | None:
+def _over(view, names, seat) -> dict[str, Any] | None:
     if view["stage"] != "over":
         return None
     winners = " and ".join(names[s] for s in view["winners"])
-    return {"line": f"{winners} won ({view['end_reason']})." if winners else ""}
+    # The final standings: the winners, then by net worth, the richest first.
+    ranked = sorted(
+        view["players"],
+        key=lambda p: (p["seat"] not in view["winners"], -p["net_worth"]),
+    )
+    return {
+        "line": f"{winners} won ({view['end_reason']})." if winners else "",
+        "standings": [
+            {
+                "seat": p["seat"],
+                "name": "You" if p["seat"] == seat else names[p["seat"]],
+                "net_worth": money(p["net_worth"]),
+                "winner": p["seat"] in view["winners"],
+                "out": p["out"],
+            }
+            for p in ranked
+        ],
+    }
 
 
 def table_context(
@@ -812,7 +829,7 @@ def table_context(
                 if decision
                 else ",".join(str(a["id"]) for a in (prompt or {}).get("answers", []))
             ),
-            "over": _over(view, names),
+            "over": _over(view, names, seat),
             "spectator": seat is None,
         }
     }
