@@ -192,3 +192,12 @@ def test_the_create_form_takes_the_chosen_games_house_rules(client_logged_in):
     assert tournament.options["turn_limit"] == 20
     assert tournament.options["double_salary"] is True
     assert "hotel_replaces_house" not in tournament.options
+
+
+def test_the_navigation_and_the_profile_lead_to_tournaments_and_tokens(
+    client_logged_in,
+):
+    home = client_logged_in.get("/games/").content.decode()
+    assert home.count('href="/tournaments/"') == 2  # the bar, and More on a phone
+    profile = client_logged_in.get("/profile/").content.decode()
+    assert 'href="/api/tokens/"' in profile
