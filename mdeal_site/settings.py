@@ -73,6 +73,7 @@ INSTALLED_APPS = [
     "games.chat",
     "games.tournaments",
     "games.api",
+    "games.social",
     # Development tools (benchmarks, the load harness, their data commands):
     # nothing in the apps above imports it.
     "bench",
@@ -415,6 +416,18 @@ CELERY_BEAT_SCHEDULE |= {
     "start-digests": {
         "task": "games.notifications.tasks.digests_start",
         "schedule": 15 * 60.0,
+    },
+}
+# Friends and challenges (games.social): expire challenges nobody answered in
+# time; forget inbox lines untouched for 90 days.
+CELERY_BEAT_SCHEDULE |= {
+    "sweep-challenges": {
+        "task": "games.social.tasks.challenges_sweep",
+        "schedule": 60.0,
+    },
+    "prune-inbox": {
+        "task": "games.notifications.tasks.inbox_prune",
+        "schedule": 24 * 60 * 60.0,
     },
 }
 # Shows /healthz's per-part results to a monitor (`Authorization: Bearer ...`).

@@ -17,5 +17,6 @@ urlpatterns = [
     path("", include("games.ratings.urls")),
     path("tournaments/", include("games.tournaments.urls")),
     path("", include("games.api.urls")),
+    path("", include("games.social.urls")),
     path("notifications/", include("games.notifications.urls")),
 ]

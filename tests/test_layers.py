@@ -1,7 +1,8 @@
 """The site's layers import downward only, as lichess's build file declares
 what each module may use and refuses cycles:
 
-    engines < models < ratings, replay, rematch, selectors, chat, notifications
+    engines < models < ratings, replay, rematch, selectors, chat, notifications,
+            social (but its services)
             < services < views, tasks, consumers, the kinds' entries
 
 Every import is read (module level and inside functions, relative ones
@@ -47,6 +48,7 @@ def layer(name: str) -> int:
     if name.startswith("games.services") or name in (
         "games.rematch.services",
         "games.tournaments.services",
+        "games.social.services",
         "accounts.services",
     ):
         return SERVICES

@@ -3,9 +3,13 @@
 `decisions_record` runs inside `games.services.table.Table.save()`, in the same
 transaction that makes decisions due: a decision is a seat's entry in
 `Game.deadlines` ({"kind", "at"}), so a decision that stays owed keeps its
-entry and its records, and a fresh one gets fresh records. One bulk insert,
-and one look for the players' Web Push devices, only when some human seat
-owes a new decision.
+entry and its records, and a fresh one gets fresh records. Only when some
+human seat owes a new decision: the game's line in each such player's inbox
+("your move", one line per game however many moves), one look for their Web
+Push devices, and one bulk insert of the deliveries by email and push.
+
+A challenge to answer (games.social) is written the same way, with no game
+yet (`challenge_asks_record`).
 """
 
 from datetime import datetime, timedelta
@@ -14,8 +18,8 @@ from functools import partial
 from django.conf import settings
 from django.db import transaction
 
-from games.notifications import push
-from games.notifications.models import Notification
+from games.notifications import emails, inbox, push
+from games.notifications.models import InboxItem, Notification
 from games.rematch.models import Rematch
 
 # Remind when a quarter of the decision's time is left, and at least this long
@@ -61,24 +65,81 @@ def decisions_record(*, game, seats, before: dict, movers: set[int], now) -> Non
         for seat, entry in owed
         if seat.user is not None and seat.is_active_player
     ]
-    _record(game=game, owed=owed, movers=movers, now=now)
+    _record(game=game, seats=seats, owed=owed, movers=movers, now=now)
 
 
-def rematch_asks_record(*, game, seats, deadline: datetime, now) -> None:
+def rematch_asks_record(
+    *,
+    game,
+    seats,
+    deadline: datetime,
+    now,
+    proposer: str = "A player",
+    table: list | None = None,
+) -> None:
     """Write the notifications of the humans asked to answer a rematch offer.
 
     A pending answer is a decision like a move: `decision` "rematch", due by
     the offer's deadline, at the finished `game`, for each of `seats` (users
-    loaded), by email and Web Push as their "your move" choices say.
+    loaded), by email and Web Push as their "your move" choices say, and in
+    their inbox ("Bea wants a rematch of game 41"), made by `proposer`;
+    `table` is every seat of the game (to name the others), `seats` if None.
     """
     entry = {"kind": Rematch.DECISION, "at": deadline.isoformat()}
-    _record(game=game, owed=[(seat, entry) for seat in seats], movers=set(), now=now)
+    _record(
+        game=game,
+        seats=table or seats,
+        owed=[(seat, entry) for seat in seats],
+        movers=set(),
+        now=now,
+        proposer=proposer,
+    )
 
 
-def _record(*, game, owed: list, movers: set[int], now) -> None:
-    """Rows for each (seat, {"kind", "at"}) owed, written in one bulk insert."""
+def _told(game, seats, owed: list, movers: set[int], now, proposer: str) -> dict:
+    """The inbox lines of the decisions owed (the movers are at the table):
+    {(user id, kind, key): item id}."""
+    names = {seat.position: seat.name for seat in seats}
+    entries = []
+    for seat, entry in owed:
+        if seat.position in movers:
+            continue
+        others = [name for p, name in sorted(names.items()) if p != seat.position]
+        title = emails.title_with(game, others)
+        if entry["kind"] == Rematch.DECISION:
+            kind = InboxItem.Kind.REMATCH
+            text = f"{proposer} wants a rematch of {title}: accept or decline."
+        else:
+            kind = InboxItem.Kind.MOVE
+            text = f"Your move in {title}."
+        entries.append(
+            inbox.Entry(
+                user_id=seat.user_id,
+                kind=kind,
+                key=inbox.game_key(game.pk),
+                text=text,
+                url=game.get_absolute_url(),
+                game_id=game.pk,
+            )
+        )
+    return inbox.items_record(entries, now=now)
+
+
+def item_kind(decision: str) -> str:
+    """The inbox line a decision of this kind is told on."""
+    return (
+        InboxItem.Kind.REMATCH if decision == Rematch.DECISION else InboxItem.Kind.MOVE
+    )
+
+
+def _record(
+    *, game, seats, owed: list, movers: set[int], now, proposer: str = ""
+) -> None:
+    """The inbox lines and the rows for each (seat, {"kind", "at"}) owed
+    (`seats`: all of the game's, for the others' names)."""
     if not owed:
         return
+    items = _told(game, seats, owed, movers, now, proposer)
     pushed = push.users_with_devices(
         {seat.user_id for seat, _ in owed}, seats=[seat for seat, _ in owed]
     )
@@ -102,11 +163,15 @@ def _record(*, game, owed: list, movers: set[int], now) -> None:
         device = [Notification.Channel.PUSH] if user.pk in pushed else []
         email_moves = email if user.notify == user.Notify.EACH_MOVE else []
         if seat.position not in movers:
+            item = items.get(
+                (user.pk, item_kind(entry["kind"]), inbox.game_key(game.pk))
+            )
             rows += [
                 Notification(
                     kind=Notification.Kind.MOVE,
                     channel=channel,
                     due_at=start + grace_time(),
+                    item_id=item,
                     **decision,
                 )
                 for channel in email_moves + device
@@ -146,6 +211,59 @@ def _queue_moves(to_tell: dict[str, list[int]]) -> None:
 
     senders = {
         Notification.Channel.EMAIL: tasks.send_moves,
+        Notification.Channel.PUSH: tasks.send_pushes,
+    }
+    countdown = grace_time().total_seconds()
+    for channel, user_ids in to_tell.items():
+        for user_id in user_ids:
+            senders[channel].apply_async((user_id,), countdown=countdown)
+
+
+def challenge_asks_record(*, challenge, users, items: dict[int, int], now) -> None:
+    """Write the deliveries of a challenge to the players it names: by email
+    (with "Email me when it is my move") and to their Web Push devices, after
+    the grace time (or their return from vacation), each pointing at the
+    player's inbox line (`items`: user id -> item id). One query for the
+    devices, one insert."""
+    pushed = push.users_with_devices({user.pk for user in users})
+    rows = []
+    for user in users:
+        start = max(now, user.away_until or now)
+        channels = (
+            [Notification.Channel.EMAIL]
+            if (user.notify == user.Notify.EACH_MOVE)
+            else []
+        )
+        channels += [Notification.Channel.PUSH] if user.pk in pushed else []
+        rows += [
+            Notification(
+                user_id=user.pk,
+                challenge=challenge,
+                kind=Notification.Kind.CHALLENGE,
+                channel=channel,
+                decision=challenge.DECISION,
+                deadline_at=challenge.expires_at,
+                due_at=start + grace_time(),
+                created_at=now,
+                item_id=items.get(user.pk),
+            )
+            for channel in channels
+        ]
+    if not rows:
+        return
+    Notification.objects.bulk_create(rows, ignore_conflicts=True)
+    to_tell = {
+        channel: sorted({row.user_id for row in rows if row.channel == channel})
+        for channel in Notification.Channel
+    }
+    transaction.on_commit(partial(_queue_challenges, to_tell), robust=True)
+
+
+def _queue_challenges(to_tell: dict[str, list[int]]) -> None:
+    from games.notifications import tasks
+
+    senders = {
+        Notification.Channel.EMAIL: tasks.send_challenges,
         Notification.Channel.PUSH: tasks.send_pushes,
     }
     countdown = grace_time().total_seconds()

@@ -5,20 +5,26 @@ commit, a retry and the beat sweep can all run and one email goes out. Then
 it checks the record still stands at send time: the seat owes the very same
 decision (its entry in `Game.deadlines`), the player still wants this kind of
 email, has an address that works, and (for "your move") was not at the table
-since the decision became theirs. A record not yet due is left for later: in
+since the decision became theirs nor read its line in the inbox
+(`inbox.delivered_elsewhere`). A record not yet due is left for later: in
 tests Celery runs tasks at once, ignoring their countdown.
+
+Challenges (games.social) go the same way (`challenges_send`): still open,
+still unanswered by the player, its inbox line not read.
 """
 
 import logging
 from datetime import datetime
 
 from django.db.models import Prefetch
+from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import User
 from games.models import Game, Rematch, Seat
-from games.notifications import addresses, claims, emails, unsubscribe
-from games.notifications.models import Notification, Outcome, Presence
+from games.notifications import addresses, claims, emails, inbox, unsubscribe
+from games.notifications.models import InboxItem, Notification, Outcome, Presence
+from games.social.models import Challenge, Invitee
 
 logger = logging.getLogger(__name__)
 
@@ -43,7 +49,7 @@ def moves_send(*, user_id: int, claim=None, last_try: bool = False) -> int:
     if taken is None:
         return 0
     token, mine = taken
-    records = list(mine.order_by("created_at"))
+    records = list(mine.select_related("item").order_by("created_at"))
     user = User.objects.get(pk=user_id)
     if user.notify != User.Notify.EACH_MOVE:
         claims.finish(mine, Outcome.OPTED_OUT, now)
@@ -59,7 +65,9 @@ def moves_send(*, user_id: int, claim=None, last_try: bool = False) -> int:
         brief = owed_brief(games.get(record.game_id), record, now)
         if brief is None:
             claims.finish(mine.filter(pk=record.pk), Outcome.MOVED, now)
-        elif seen.get(record.game_id) and seen[record.game_id] >= record.created_at:
+        elif (
+            seen.get(record.game_id) and seen[record.game_id] >= record.created_at
+        ) or inbox.delivered_elsewhere(record.item, record.created_at):
             claims.finish(mine.filter(pk=record.pk), Outcome.SEEN, now)
         else:
             briefs.append(brief)
@@ -126,6 +134,7 @@ def reminder_send(*, notification_id: int, claim=None, last_try: bool = False) -
     if brief is None or reminder.deadline_at <= now:
         claims.finish(mine, Outcome.MOVED, now)
         return 0
+    reminder_told(reminder, brief, now)
     what = "to answer the rematch" if brief.headline else "for your move"
     return send_claimed(
         user=user,
@@ -192,6 +201,13 @@ def due_sweep() -> dict[str, int]:
     chats = sorted(
         set(email.filter(kind=Notification.Kind.CHAT).values_list("user_id", flat=True))
     )
+    challenges = sorted(
+        set(
+            email.filter(kind=Notification.Kind.CHALLENGE).values_list(
+                "user_id", flat=True
+            )
+        )
+    )
     reminders = list(
         email.filter(kind=Notification.Kind.REMINDER).values_list("pk", flat=True)
     )
@@ -210,11 +226,14 @@ def due_sweep() -> dict[str, int]:
         queue(tasks.send_pushes, user_id)
     for user_id in chats:
         queue(tasks.send_chats, user_id)
+    for user_id in challenges:
+        queue(tasks.send_challenges, user_id)
     return {
         "moves": len(users),
         "reminders": len(reminders),
         "pushes": len(pushes),
         "chats": len(chats),
+        "challenges": len(challenges),
     }
 
 
@@ -231,11 +250,96 @@ def _games(ids: set[int]) -> dict[int, Game]:
     return Game.objects.prefetch_related(seats).in_bulk(ids)
 
 
+def reminder_told(record: Notification, brief: emails.GameBrief, now) -> None:
+    """The reminder's line in the inbox, when it goes out (by email or push;
+    both fold into the game's one reminder line)."""
+    what = "to answer the rematch" if brief.headline else "for your move"
+    inbox.items_record(
+        [
+            inbox.Entry(
+                user_id=record.user_id,
+                kind=InboxItem.Kind.REMINDER,
+                key=inbox.game_key(record.game_id),
+                text=f"{brief.time_left} left {what} in {brief.title}.",
+                url=reverse("games:table", args=[record.game_id]),
+                game_id=record.game_id,
+            )
+        ],
+        now=now,
+    )
+
+
+def challenges_send(*, user_id: int, claim=None, last_try: bool = False) -> int:
+    """Send `user` one email of the challenges waiting for their answer."""
+    now = timezone.now()
+    taken = emails_claim(user_id, Notification.Kind.CHALLENGE, now, claim)
+    if taken is None:
+        return 0
+    token, mine = taken
+    records = list(mine.select_related("item").order_by("created_at"))
+    user = User.objects.get(pk=user_id)
+    if user.notify != User.Notify.EACH_MOVE or user.away_at(now):
+        claims.finish(mine, Outcome.OPTED_OUT, now)
+        return 0
+    briefs, told = [], []
+    for record in records:
+        brief = challenge_asked(record, now)
+        if brief is None:
+            claims.finish(mine.filter(pk=record.pk), Outcome.MOVED, now)
+        elif inbox.delivered_elsewhere(record.item, record.created_at):
+            claims.finish(mine.filter(pk=record.pk), Outcome.SEEN, now)
+        else:
+            briefs.append(brief)
+            told.append(record.pk)
+    if not briefs:
+        return 0
+    subject = (
+        briefs[0].headline
+        if len(briefs) == 1
+        else f"{len(briefs)} challenges wait for your answer"
+    )
+    return send_claimed(
+        user=user,
+        kind=unsubscribe.Kind.MOVE,
+        subject=subject,
+        template="challenge",
+        context={"briefs": briefs},
+        records=mine.filter(pk__in=told),
+        token=token,
+        now=now,
+        last_try=last_try,
+    )
+
+
+def challenge_asked(record: Notification, now) -> emails.GameBrief | None:
+    """The brief of a challenge the record's user still has to answer; None
+    when it was answered, withdrawn, declined, or its time ran out."""
+    challenge = (
+        Challenge.objects.select_related("challenger")
+        .prefetch_related(
+            Prefetch("invitees", queryset=Invitee.objects.select_related("user"))
+        )
+        .filter(pk=record.challenge_id)
+        .first()
+    )
+    if challenge is None or not challenge.is_open(now):
+        return None
+    invitee = next(
+        (i for i in challenge.invitees.all() if i.user_id == record.user_id), None
+    )
+    if invitee is None or invitee.answer != Invitee.Answer.PENDING:
+        return None
+    return emails.challenge_brief(challenge, invitee.user, now)
+
+
 def owed_brief(
     game: Game | None, record: Notification, now: datetime
 ) -> emails.GameBrief | None:
     """What the record's seat still owes, as its email says it; None when the
-    decision was made or changed since (a move, or a rematch offer answered)."""
+    decision was made or changed since (a move, a rematch offer or a
+    challenge answered)."""
+    if record.kind == Notification.Kind.CHALLENGE:
+        return challenge_asked(record, now)
     if record.decision == Rematch.DECISION:
         return _rematch_asked(game, record, now)
     seat = _owing(game, record)

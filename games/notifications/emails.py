@@ -21,6 +21,7 @@ from games import kinds, selectors
 from games.engines.plumbing import in_words
 from games.models import Game, Seat
 from games.notifications import unsubscribe
+from games.social.selectors import challenge_summary
 
 RECENT_LINES = 3
 
@@ -40,7 +41,7 @@ def user_zone(user) -> zoneinfo.ZoneInfo:
 class GameBrief:
     """One game as one seat may read it in an email."""
 
-    game: Game
+    game: Game | None
     url: str
     title: str
     owed: str = ""
@@ -61,6 +62,11 @@ def game_title(game: Game, seat: Seat | None) -> str:
     """ "Classic Monopoly game 41 with Bea and Cy": the game, named for `seat`."""
     seats = sorted(game.seats.all(), key=lambda s: s.position)
     others = [s.name for s in seats if seat is None or s.pk != seat.pk]
+    return title_with(game, others)
+
+
+def title_with(game: Game, others: list[str]) -> str:
+    """ "Classic Monopoly game 41 with Bea and Cy", the others named."""
     title = f"{kinds.label(game.kind)} game {game.pk}"
     return f"{title} with {in_words(others)}" if others else title
 
@@ -102,6 +108,22 @@ def rematch_brief(game: Game, seat: Seat, rematch, now: datetime) -> GameBrief:
         deadline=rematch.expires_at,
         time_left=time_left(rematch.expires_at, now),
         headline=f"{proposer} wants a rematch of game {game.pk}",
+    )
+
+
+def challenge_brief(challenge, user, now: datetime) -> GameBrief:
+    """A challenge `user` is asked to answer (no game yet: `game` is None)."""
+    challenger = challenge.challenger.name
+    game = kinds.label(challenge.kind)
+    return GameBrief(
+        game=None,
+        url=absolute(challenge.get_absolute_url()),
+        title=f"{challenger}'s challenge",
+        owed=f"{challenger} challenges you to "
+        f"{challenge_summary(challenge, reader=user)} Accept or decline.",
+        deadline=challenge.expires_at,
+        time_left=time_left(challenge.expires_at, now),
+        headline=f"{challenger} challenges you to {game}",
     )
 
 

@@ -1,8 +1,12 @@
-"""Notification records, digests, who is at a table, and addresses that fail.
+"""The inbox, notification records, digests, who is at a table, and addresses
+that fail.
 
-Every record that is sent is claimed first with a conditional UPDATE
-(`claimed_at`, `claim`), and finished with `done_at` and an `outcome`, so two
-workers, a retried task and the sweep never send it twice.
+An `InboxItem` is the one record of an event for a user (your move, a
+challenge, a result...): the inbox shows it, and each `Notification` row is a
+delivery of it by email or Web Push. Every record that is sent is claimed
+first with a conditional UPDATE (`claimed_at`, `claim`), and finished with
+`done_at` and an `outcome`, so two workers, a retried task and the sweep never
+send it twice.
 """
 
 from django.conf import settings
@@ -20,8 +24,68 @@ class Outcome(models.TextChoices):
     FAILED = "failed", "Sending failed for good"
 
 
+class InboxItem(models.Model):
+    """One line of a player's inbox: what happened, folded on its `key`.
+
+    Events of one kind about one thing fold into one line (every "your move"
+    of a game is the game's one line), moved to the top and unread again by
+    each. `text` is written once, from what the reader may see: never a card.
+    Kept `KEPT_DAYS` after its last event.
+    """
+
+    KEPT_DAYS = 90
+
+    class Kind(models.TextChoices):
+        MOVE = "move", "Your move"
+        REMINDER = "reminder", "Time is running out"
+        CHALLENGE = "challenge", "Challenge"
+        REMATCH = "rematch", "Rematch offer"
+        MENTION = "mention", "Mentioned in chat"
+        CHAT = "chat", "Chat messages"
+        RESULT = "result", "Game over"
+        RATING = "rating", "Rating"
+        FRIEND = "friend", "Friends"
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    kind = models.CharField(max_length=10, choices=Kind)
+    key = models.CharField(
+        max_length=40, help_text='What it folds on: "game:12", "challenge:5"...'
+    )
+    game = models.ForeignKey(
+        "games.Game", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    text = models.CharField(max_length=300)
+    url = models.CharField(max_length=200, help_text="The place, a path on the site.")
+    created_at = models.DateTimeField()
+    updated_at = models.DateTimeField(help_text="The latest event folded in.")
+    read_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-updated_at", "-pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "kind", "key"], name="inbox_item_folds"
+            )
+        ]
+        indexes = [
+            models.Index(fields=["user", "-updated_at"], name="inbox_item_list_idx"),
+            models.Index(
+                fields=["user"],
+                condition=models.Q(read_at__isnull=True),
+                name="inbox_item_unread_idx",
+            ),
+            models.Index(fields=["updated_at"], name="inbox_item_age_idx"),
+        ]
+
+    def __str__(self):
+        return f"{self.kind} {self.key} for user {self.user_id}"
+
+
 class Notification(models.Model):
-    """Telling one player about one decision they owe, on one channel."""
+    """Telling one player about one decision they owe, on one channel: a
+    delivery of an inbox item."""
 
     class Kind(models.TextChoices):
         MOVE = "move", "Your move"
@@ -30,6 +94,9 @@ class Notification(models.Model):
         # messages in a game; `decision` is "chat", `deadline_at` the first
         # message's time.
         CHAT = "chat", "Chat messages"
+        # A challenge to answer (games.social): no game yet, `challenge` set,
+        # `deadline_at` the challenge's expiry.
+        CHALLENGE = "challenge", "Challenge"
 
     class Channel(models.TextChoices):
         EMAIL = "email", "Email"
@@ -39,9 +106,30 @@ class Notification(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
     )
     game = models.ForeignKey(
-        "games.Game", on_delete=models.CASCADE, related_name="notifications"
+        "games.Game",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="notifications",
     )
-    position = models.PositiveSmallIntegerField(help_text="The user's seat.")
+    challenge = models.ForeignKey(
+        "social.Challenge",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="+",
+    )
+    item = models.ForeignKey(
+        InboxItem,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="deliveries",
+        help_text="What it delivers: read on the site in time, it is not sent.",
+    )
+    position = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The user's seat (none for a challenge)."
+    )
     kind = models.CharField(max_length=10, choices=Kind)
     channel = models.CharField(max_length=10, choices=Channel, default=Channel.EMAIL)
     # The decision: the seat's entry in Game.deadlines when it became due.
@@ -59,7 +147,12 @@ class Notification(models.Model):
             models.UniqueConstraint(
                 fields=["user", "game", "kind", "channel", "decision", "deadline_at"],
                 name="notification_once_per_decision",
-            )
+            ),
+            models.UniqueConstraint(
+                fields=["user", "challenge", "channel"],
+                condition=models.Q(challenge__isnull=False),
+                name="notification_once_per_challenge",
+            ),
         ]
         indexes = [
             models.Index(

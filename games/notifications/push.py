@@ -30,7 +30,7 @@ from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from accounts.models import User
-from games.notifications import claims, delivery, emails, vapid
+from games.notifications import claims, delivery, emails, inbox, vapid
 from games.notifications.models import Notification, Outcome, Presence, PushSubscription
 
 logger = logging.getLogger(__name__)
@@ -176,14 +176,14 @@ def pushes_send(*, user_id: int, claim=None, last_try: bool = False) -> int:
     if token is None:
         return 0
     mine = Notification.objects.filter(claim=token, done_at=None)
-    records = list(mine.order_by("created_at"))
+    records = list(mine.select_related("item").order_by("created_at"))
     devices = list(PushSubscription.objects.filter(user_id=user_id))
     key = vapid.server_key()
     if not devices or key is None:
         claims.finish(mine, Outcome.NO_DEVICE, now)
         return 0
     user = User.objects.get(pk=user_id)
-    games = delivery._games({r.game_id for r in records})
+    games = delivery._games({r.game_id for r in records if r.game_id})
     seen = dict(
         Presence.objects.filter(user_id=user_id, game_id__in=games).values_list(
             "game_id", "seen_at"
@@ -196,15 +196,19 @@ def pushes_send(*, user_id: int, claim=None, last_try: bool = False) -> int:
         at_table = seen.get(record.game_id)
         if brief is None or record.deadline_at <= now:
             claims.finish(this, Outcome.MOVED, now)
-        elif record.kind == Notification.Kind.MOVE and (
-            at_table and at_table >= record.created_at
-        ):
+        elif (
+            record.kind == Notification.Kind.MOVE
+            and at_table
+            and at_table >= record.created_at
+        ) or inbox.delivered_elsewhere(record.item, record.created_at):
             claims.finish(this, Outcome.SEEN, now)
         elif record.kind == Notification.Kind.REMINDER and (
             not user.reminders or user.away_at(now)
         ):
             claims.finish(this, Outcome.OPTED_OUT, now)
         else:
+            if record.kind == Notification.Kind.REMINDER:
+                delivery.reminder_told(record, brief, now)
             message = push_message(record, brief)
             outcome = _to_devices(devices, message, key, record.deadline_at, now)
             if outcome is None:
@@ -229,12 +233,12 @@ def push_message(record: Notification, brief: emails.GameBrief) -> dict:
     else:
         title = brief.headline or f"Your move in {brief.title}"
         body = " ".join(filter(None, [brief.owed, left])) or "It is your move."
-    return {
-        "title": title,
-        "body": body,
-        "url": brief.url,
-        "tag": f"mdeal-game-{brief.game.pk}",
-    }
+    tag = (
+        f"mdeal-challenge-{record.challenge_id}"
+        if record.challenge_id
+        else f"mdeal-game-{record.game_id}"
+    )
+    return {"title": title, "body": body, "url": brief.url, "tag": tag}
 
 
 def _to_devices(devices, message, key, deadline: datetime, now) -> str | None:

@@ -11,7 +11,9 @@ once.
 from celery import shared_task
 from celery.utils.time import get_exponential_backoff_interval
 
-from games.notifications import chats, delivery, digests, push
+from django.utils import timezone
+
+from games.notifications import chats, delivery, digests, inbox, push
 
 MAX_RETRIES = 4
 BACKOFF_FACTOR = 30
@@ -83,3 +85,15 @@ def notifications_sweep() -> dict[str, int]:
 def digests_start() -> int:
     """Every 15 minutes (beat): start the digests of users past 08:00 local."""
     return digests.digests_start()
+
+
+@shared_task(bind=True, ignore_result=True)
+def send_challenges(self, user_id: int, claim: str | None = None) -> int:
+    """Email a user the challenges waiting for their answer."""
+    return _send(self, delivery.challenges_send, user_id=user_id, claim=claim)
+
+
+@shared_task(ignore_result=True)
+def inbox_prune() -> int:
+    """Every day (beat): forget inbox lines untouched for 90 days."""
+    return inbox.items_prune(timezone.now())

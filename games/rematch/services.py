@@ -36,11 +36,13 @@ from games.notifications.decisions import rematch_asks_record
 from games.services import lobby, randomness
 from games.services.notify import DEADLINE_ETA_HORIZON, game_announce
 from games.services.table import game_lock, game_seats
+from games.social.selectors import blocked_by_any
 
 if TYPE_CHECKING:
     from accounts.models import User
 
 NOT_A_PLAYER = "Only the players of this game can ask for or answer a rematch."
+NOT_POSSIBLE = "A rematch is not possible."
 EXPIRED = "This rematch offer has expired: its time ran out."
 
 
@@ -51,8 +53,11 @@ def rematch_offer(*, game_id: int, user: "User", seen: int | None) -> Rematch:
     offer still waiting is not made twice: its proposer clicking again (a
     double click) gets it back, another player clicking "Rematch" too accepts
     it. A page that did not show the latest offer (since declined or expired)
-    is stale: refused, and the fresh table shows what became of it.
+    is stale: refused, and the fresh table shows what became of it. Nobody
+    offers a rematch to a player who blocked them (games.social): "not
+    possible", never why.
     """
+    _require_not_blocked(game_id, user)
     try:
         return _offer(game_id=game_id, user=user, seen=seen)
     except IntegrityError:
@@ -95,11 +100,29 @@ def _offer(*, game_id: int, user: "User", seen: int | None) -> Rematch:
             _start(game, seats, rematch, now)  # No other human to ask.
             return rematch
         rematch_asks_record(
-            game=game, seats=asked, deadline=rematch.expires_at, now=now
+            game=game,
+            seats=asked,
+            deadline=rematch.expires_at,
+            now=now,
+            proposer=user.name,
+            table=seats,
         )
         _changed(game)
         _queue_expiry(rematch)
     return rematch
+
+
+def _require_not_blocked(game_id: int, user) -> None:
+    user_id = getattr(user, "pk", None)
+    if user_id is None:
+        return
+    others = (
+        Seat.objects.filter(game_id=_number(game_id), user__isnull=False)
+        .exclude(user_id=user_id)
+        .values_list("user_id", flat=True)
+    )
+    if blocked_by_any(user_id=user_id, by=list(others)):
+        raise RematchNotPossible(NOT_POSSIBLE)
 
 
 def rematch_answer(

@@ -28,9 +28,13 @@ from games.services import randomness
 from games.services.moves import MOVE_NUMBER_MAX
 from games.services.notify import game_announce
 from games.services.table import Table, game_lock, game_seats
+from games.social.errors import NotPossible
+from games.social.selectors import blocked_by_any
 
 if TYPE_CHECKING:
     from accounts.models import User
+
+NOT_POSSIBLE_JOIN = "It is not possible to join this table."
 
 
 def game_create(
@@ -55,19 +59,15 @@ def game_create(
     `leaver_bot` plays on for a player who misses too many deadlines, when the
     house rule `bot_replaces_leaver` is on.
     """
-    try:
-        game_kind = kinds.get(kind)
-    except (KeyError, TypeError):
-        raise BadSettings("There is no such game.") from None
-    low, high = game_kind.min_seats, game_kind.max_seats
-    if not isinstance(seat_count, int) or not (low <= seat_count <= high):
-        raise BadSettings(f"{game_kind.label} has {low} to {high} seats.")
-    if not isinstance(seconds_per_decision, int) or seconds_per_decision < 1:
-        raise BadSettings("The time per decision must be a positive number.")
-    _require_bot(bot, game_kind)
-    _require_bot(leaver_bot, game_kind)
+    game_kind, rule_options = game_settings_check(
+        kind=kind,
+        seat_count=seat_count,
+        seconds_per_decision=seconds_per_decision,
+        options=options,
+        bot=bot,
+        leaver_bot=leaver_bot,
+    )
     _require_user(creator)
-    rule_options = _clean_options(options, game_kind.engine)
     with transaction.atomic():
         game = Game.objects.create(
             kind=game_kind.key,
@@ -129,12 +129,42 @@ def options_clean(kind: str, options) -> dict:
     return _clean_options(options, kinds.get(kind).engine).to_json()
 
 
+def game_settings_check(
+    *,
+    kind: str,
+    seat_count: int,
+    seconds_per_decision: int,
+    options: "Any | dict[str, Any] | None",
+    bot: str,
+    leaver_bot: str,
+) -> "tuple[kinds.GameKind, Any]":
+    """The kind and its engine's Options for these settings of a new game, or
+    BadSettings with the sentence saying what is out of range.
+
+    What `game_create` checks before it writes; a challenge (games.social)
+    checks its settings here too when it is made, long before its game is.
+    """
+    try:
+        game_kind = kinds.get(kind)
+    except (KeyError, TypeError):
+        raise BadSettings("There is no such game.") from None
+    low, high = game_kind.min_seats, game_kind.max_seats
+    if not isinstance(seat_count, int) or not (low <= seat_count <= high):
+        raise BadSettings(f"{game_kind.label} has {low} to {high} seats.")
+    if not isinstance(seconds_per_decision, int) or seconds_per_decision < 1:
+        raise BadSettings("The time per decision must be a positive number.")
+    _require_bot(bot, game_kind)
+    _require_bot(leaver_bot, game_kind)
+    return game_kind, _clean_options(options, game_kind.engine)
+
+
 def game_join(*, game_id: int, user: "User", token: str | None = None) -> Seat:
     """Take the lowest free seat; the game starts when the last seat fills.
 
     A public game can be joined from the lobby; an invite-only one needs its
     `token`. Joining a game you already sit at is refused (`AlreadySeated`);
-    joining by the invitation of a host you muted too (`MutedInviter`).
+    joining by the invitation of a host you muted too (`MutedInviter`), and a
+    table where someone blocked you (games.social: "not possible", never why).
     """
     _require_user(user)
     with transaction.atomic():
@@ -148,6 +178,8 @@ def game_join(*, game_id: int, user: "User", token: str | None = None) -> Seat:
         if any(seat.user_id == user.pk for seat in seats):
             raise AlreadySeated()
         _require_open(game)
+        if blocked_by_any(user_id=user.pk, by=[seat.user_id for seat in seats]):
+            raise NotPossible(NOT_POSSIBLE_JOIN)
         taken = {seat.position for seat in seats}
         free = [p for p in range(game.seat_count) if p not in taken]
         if not free:
