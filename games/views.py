@@ -17,6 +17,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.adapter import PENDING_INVITE
@@ -28,6 +29,7 @@ from games.forms import ChargePayForm, GameCreateForm, MoveForm
 from games.models import Game, Rematch
 from games.notifications.presence import table_seen
 from games.rematch import services as rematches
+from games.social import selectors as social_selectors
 
 TABLE = "games/table.html"
 # How often a visible table asks whether it changed, beside the WebSocket.
@@ -157,7 +159,12 @@ def _remember_form(request, token: str, game_id: int) -> None:
 @login_required
 @require_GET
 def mine(request):
-    return render(request, "games/mine.html", selectors.my_games(user=request.user))
+    context = selectors.my_games(user=request.user)
+    # The challenges to answer and those sent, still open (games.social).
+    challenges = social_selectors.challenges_of(user=request.user, now=timezone.now())
+    context["received"] = challenges["received"]
+    context["sent"] = challenges["sent"]
+    return render(request, "games/mine.html", context)
 
 
 @login_required

@@ -9,6 +9,7 @@ from games.models import Game
 from games.ratings import PROVISIONAL_GAMES, SCALE
 from games.ratings import leaderboard as boards
 from games.ratings.leaderboard import RESULTS
+from games.social.selectors import relationship
 
 
 def _kind(request) -> str:
@@ -73,11 +74,16 @@ def player(request, username: str):
         seats=seats,
         page=request.GET.get("page", 1),
     )
+    shown = not page.bot and page.player.pk != request.user.pk
     return render(
         request,
         "games/player.html",
         {
             "p": page,
+            # Follow, block, challenge (games.social): one query.
+            "rel": relationship(viewer=request.user, other=page.player)
+            if shown
+            else None,
             "kinds": kinds.choices(),
             "kind_label": kinds.label(kind),
             "kind_suffix": _kind_suffix(kind),

@@ -53,6 +53,12 @@ class ChallengeForm(GameCreateForm):
     # Challenged players take the seats; bots take the rest at the start.
     bots_now = None
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields[
+            "bot"
+        ].help_text = "For the seats beyond you and the players you name."
+
     def preset_data(self) -> dict:
         """The settings as posted, to be read by this form again."""
         return {

@@ -8,6 +8,8 @@ from, the reason on it, and the refusal's status (400, 403, 404, 409, 429):
 nothing is written then.
 """
 
+import secrets
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
@@ -178,6 +180,7 @@ def challenge_new(request):
         preset = _preset(request.user, request.GET.get("preset"))
         initial = {**(preset.data if preset is not None else {})}
         initial["to"] = request.GET.get("to", "")[:300]
+        initial["once"] = secrets.token_urlsafe(16)
         return _new_page(request, ChallengeForm(initial=initial))
     form = ChallengeForm(request.POST)
     return _challenge_send(request, form, save_as=request.POST.get("save_as", ""))
@@ -203,7 +206,17 @@ def _preset(user, preset_id) -> Preset | None:
     return Preset.objects.filter(user=user, pk=preset_id).first()
 
 
+# The challenge form's one-time tokens a session remembers, with what each made.
+CHALLENGES_MADE = "challenges_made"
+CHALLENGES_MADE_KEPT = 20
+
+
 def _challenge_send(request, form: ChallengeForm, *, save_as: str = ""):
+    once = str(request.POST.get("once", ""))[:64]
+    made = (request.session.get(CHALLENGES_MADE) or {}).get(once) if once else None
+    if made is not None:
+        messages.info(request, "This form already sent a challenge: here it is.")
+        return redirect("social:challenge", pk=made)
     if not form.is_valid():
         return _new_page(request, form, status=400)
     try:
@@ -220,6 +233,12 @@ def _challenge_send(request, form: ChallengeForm, *, save_as: str = ""):
             )
         except GameError as error:
             messages.warning(request, error.message)
+    if once:
+        kept = dict(request.session.get(CHALLENGES_MADE) or {})
+        kept[once] = challenge.pk
+        request.session[CHALLENGES_MADE] = dict(
+            list(kept.items())[-CHALLENGES_MADE_KEPT:]
+        )
     names = [i.user.name for i in challenge.invitees.select_related("user")]
     messages.success(request, f"You challenged {', '.join(names)}.")
     return redirect(challenge)
