@@ -27,6 +27,7 @@ from games.chat.services import invitation_check
 from games.errors import BadInvite, BadMove, BadSettings, GameError, NotAPlayer
 from games.forms import ChargePayForm, GameCreateForm, MoveForm
 from games.models import Game, Rematch
+from games.notifications.inbox import game_lines_read
 from games.notifications.presence import table_seen
 from games.rematch import services as rematches
 from games.social import selectors as social_selectors
@@ -205,6 +206,10 @@ def create(request):
 @login_required
 def table(request, pk: int):
     table_seen(game_id=pk, user=request.user)
+    if not request.htmx:
+        # The table's lines in the inbox are read (a live table's bell reads
+        # them when it refreshes: games.social.views.bell).
+        game_lines_read(user=request.user, game_id=pk, now=timezone.now())
     return _table_response(request, pk)
 
 

@@ -105,10 +105,11 @@ def message_post(*, game_id: int, user, room: str, text: str, now=None) -> Messa
         message = Message.objects.create(
             game=game, room=room, author=user, text=text, created_at=now
         )
-        if room == Room.PLAYERS:
-            from games.notifications.chats import chat_emails_record
+        from games.notifications.chats import chat_emails_record, mentions_record
 
+        if room == Room.PLAYERS:
             chat_emails_record(game=game, message=message, now=now)
+        mentions_record(game=game, message=message, now=now)
         transaction.on_commit(
             partial(announce, game.pk, rooms=_told(game, room)), robust=True
         )

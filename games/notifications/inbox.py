@@ -106,7 +106,7 @@ def item_read(*, user, item_id, now: datetime) -> InboxItem | None:
     if item.read_at is None:
         item.read_at = now
         InboxItem.objects.filter(pk=item.pk, read_at=None).update(read_at=now)
-        bells_ring({user.pk})
+        _read_by(user.pk)
     return item
 
 
@@ -114,7 +114,7 @@ def items_read_all(*, user, now: datetime) -> int:
     """Mark every line of `user` read; how many were unread."""
     count = InboxItem.objects.filter(user_id=user.pk, read_at=None).update(read_at=now)
     if count:
-        bells_ring({user.pk})
+        _read_by(user.pk)
     return count
 
 
@@ -125,8 +125,29 @@ def items_read_where(*, user, now: datetime, **where) -> int:
         read_at=now
     )
     if count:
-        bells_ring({user.pk})
+        _read_by(user.pk)
     return count
+
+
+def _read_by(user_id: int) -> None:
+    """The reader's own lines were read: their count is dropped now (the
+    page answering them shows it) and again on commit, when their other
+    pages are told."""
+    cache.delete(bell_key(user_id))
+    bells_ring({user_id})
+
+
+def game_lines_read(*, user, game_id, now: datetime) -> int:
+    """`user` has the game's table open: its lines are read (your move, a
+    reminder, a mention, the result...). No query when the bell's cached
+    count says nothing is unread."""
+    try:
+        game_id = int(game_id)
+    except (TypeError, ValueError):
+        return 0
+    if not 0 < game_id < 2**63 or not unread_count(user):
+        return 0
+    return items_read_where(user=user, now=now, game_id=game_id)
 
 
 def delivered_elsewhere(item: InboxItem | None, created_at: datetime) -> bool:

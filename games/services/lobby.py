@@ -24,6 +24,7 @@ from games.errors import (
     NotYourGame,
 )
 from games.models import BOT_STRENGTHS, Game, GameEvent, Seat
+from games.notifications.results import cancelled_record
 from games.services import randomness
 from games.services.moves import MOVE_NUMBER_MAX
 from games.services.notify import game_announce
@@ -209,6 +210,7 @@ def game_leave(*, game_id: int, user: "User") -> Game:
             game.status = Game.Status.ABANDONED
             game.finished_at = timezone.now()
             game.save(update_fields=["status", "finished_at"])
+            cancelled_record(game=game, seats=seats, by=user, now=game.finished_at)
         else:
             seat.delete()
             _seats_changed(game)

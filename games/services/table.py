@@ -4,7 +4,8 @@ A change locks the game row (`game_lock`), reads its seats (`game_seats`), and m
 a `Table` of them: the engine decides each move (`check`), the events are
 appended and the state evolved (`append`), and `save` writes the events,
 the snapshot, the next deadlines, the seats that changed, a finished game's
-ratings and the decisions owed, then announces on commit (`notify`).
+ratings and its players' inbox lines, and the decisions owed, then announces
+on commit (`notify`).
 """
 
 from datetime import datetime, timedelta
@@ -15,6 +16,7 @@ from games.errors import BadMove, GameNotFound
 from games.models import Game, GameCheckpoint, GameEvent, Seat
 from games.notifications.decisions import decisions_record
 from games.notifications.push import with_device_flag
+from games.notifications.results import results_record
 from games.ratings import game_rate
 from games.services import randomness, vacations
 from games.services.notify import game_announce, game_finished
@@ -145,6 +147,7 @@ class Table:
         if game.status == Game.Status.FINISHED:
             game_rate(game=game, seats=self.seats)
             game_finished(game)
+            results_record(game=game, seats=self.seats, now=self.now)
         decisions_record(
             game=game,
             seats=self.seats,

@@ -15,7 +15,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
+from django.urls import Resolver404, resolve, reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
@@ -362,11 +362,29 @@ def inbox_page(request):
 @login_required
 @require_GET
 def bell(request):
-    """The header's bell, for the page to swap in when the inbox changed."""
+    """The header's bell, for the page to swap in when the inbox changed.
+
+    `at` is the page's path: at a table, that game's lines are read first
+    (the player is looking at it).
+    """
     services.seen_now(user=request.user)
+    at = _table_at(request.GET.get("at", ""))
+    if at is not None:
+        inbox.game_lines_read(user=request.user, game_id=at, now=timezone.now())
     return render(
         request, "social/bell.html", {"unread": inbox.unread_count(request.user)}
     )
+
+
+def _table_at(path: str) -> int | None:
+    """The game whose table is at `path`, if it is one."""
+    try:
+        match = resolve(str(path)[:200])
+    except (Resolver404, ValueError):
+        return None
+    if match.view_name != "games:table":
+        return None
+    return match.kwargs.get("pk")
 
 
 @login_required

@@ -19,7 +19,8 @@
     if (!b) return;
     if (fetching) { again = true; return; }
     fetching = true;
-    fetch(b.dataset.url, { credentials: "same-origin", headers: { "HX-Request": "true" } })
+    const url = b.dataset.url + "?at=" + encodeURIComponent(location.pathname);
+    fetch(url, { credentials: "same-origin", headers: { "HX-Request": "true" } })
       .then((r) => (r.ok ? r.text() : null))
       .then((html) => {
         const now = bell();
