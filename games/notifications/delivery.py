@@ -252,9 +252,10 @@ def _games(ids: set[int]) -> dict[int, Game]:
 
 def reminder_told(record: Notification, brief: emails.GameBrief, now) -> None:
     """The reminder's line in the inbox, when it goes out (by email or push;
-    both fold into the game's one reminder line)."""
+    both fold into the game's one reminder line), and the record pointing at
+    it as every delivery does."""
     what = "to answer the rematch" if brief.headline else "for your move"
-    inbox.items_record(
+    items = inbox.items_record(
         [
             inbox.Entry(
                 user_id=record.user_id,
@@ -267,6 +268,7 @@ def reminder_told(record: Notification, brief: emails.GameBrief, now) -> None:
         ],
         now=now,
     )
+    Notification.objects.filter(pk=record.pk).update(item_id=next(iter(items.values())))
 
 
 def challenges_send(*, user_id: int, claim=None, last_try: bool = False) -> int:

@@ -3,10 +3,9 @@
 Beat runs `digests_start` every 15 minutes: each such player whose own clock
 has passed 08:00 gets one `Digest` row for their local date (unique), and a
 task sends it. The digest lists the games awaiting them with the time left
-(rematch offers to answer among them), the games finished since the last
-digest with their result, and their open tables still waiting for players
-(mdeal has no personal invitations, only invite links: the open games they
-sit at are what waits on others joining).
+(rematch offers and challenges to answer among them), the games finished
+since the last digest with their result, and their open tables still waiting
+for players (the open games they sit at are what waits on others joining).
 With nothing to say, no email.
 """
 
@@ -19,6 +18,7 @@ from accounts.models import User
 from games.models import Game, Rematch, Seat
 from games.notifications import claims, delivery, emails, unsubscribe
 from games.notifications.models import Digest, Outcome
+from games.social.models import Challenge, Invitee
 
 DIGEST_TIME = time(8, 0)
 FIRST_DIGEST_LOOKBACK = timedelta(days=1)
@@ -108,6 +108,19 @@ def digest_content(user, *, since: datetime) -> dict[str, list]:
             awaiting.append(
                 emails.rematch_brief(game, game.seat_for(user), rematch, now)
             )
+    asking = (
+        Challenge.objects.filter(
+            status=Challenge.Status.OPEN,
+            expires_at__gt=now,
+            invitees__user=user,
+            invitees__answer=Invitee.Answer.PENDING,
+        )
+        .select_related("challenger")
+        .prefetch_related(
+            Prefetch("invitees", queryset=Invitee.objects.select_related("user"))
+        )
+    )
+    awaiting += [emails.challenge_brief(c, user, now) for c in asking]
     awaiting.sort(key=lambda brief: brief.deadline)
     finished = [
         emails.result_brief(game, game.seat_for(user))
