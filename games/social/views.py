@@ -288,7 +288,7 @@ def _challenge_page(request, pk: int, *, error: GameError | None = None):
     context = {
         "challenge": found,
         "status": status,
-        "summary": selectors.challenge_summary(found),
+        "summary": selectors.challenge_summary(found, reader=request.user),
         "mine": found.challenger_id == request.user.pk,
         "me": me,
         "to_answer": me is not None
