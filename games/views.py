@@ -75,7 +75,7 @@ def _table_response(
         else:
             game, seat = selectors.game_for_viewer(game_id=game_id, user=request.user)
     except GameError as refused:
-        return _error_page(request, error if invited and error else refused)
+        return error_page(request, error if invited and error else refused)
     context = selectors.table_context(game=game, seat=seat)
     context["error"] = error.message if error else ""
     context["poll_ms"] = poll_ms()
@@ -92,11 +92,11 @@ def table_refused_chat(request, game_id: int, *, error: GameError, text: str):
     """A chat message refused without JavaScript: the table page, the reason
     beside the chat, the text kept, the refusal's status."""
     if error.status == 404:
-        return _error_page(request, error)
+        return error_page(request, error)
     return _table_response(request, game_id, chat_error=error, chat_text=text)
 
 
-def _error_page(request, error: GameError):
+def error_page(request, error: GameError):
     return render(
         request, "games/error.html", {"message": error.message}, status=error.status
     )
@@ -233,7 +233,7 @@ def history(request, pk: int):
     try:
         game, seat = selectors.game_for_viewer(game_id=pk, user=request.user)
     except GameError as error:
-        return _error_page(request, error)
+        return error_page(request, error)
     viewer = seat.position if seat is not None else None
     lines = selectors.history_lines(game=game, viewer=viewer, limit=None)
     return render(request, "games/history.html", {"game": game, "lines": lines})
@@ -252,7 +252,7 @@ def join(request, token: str):
     request.session.pop(PENDING_INVITE, None)
     game = selectors.invited_game(token=token)
     if game is None:
-        return _error_page(request, BadInvite())
+        return error_page(request, BadInvite())
     if game.seat_for(request.user) is not None:
         return redirect(game)
     if request.method == "POST":
@@ -295,10 +295,10 @@ def leave(request, pk: int):
     except GameError as error:
         return _table_response(request, pk, error=error)
     messages.success(request, "You left the table.")
-    return _go(request, reverse("games:lobby"))
+    return go_to(request, reverse("games:lobby"))
 
 
-def _go(request, url: str):
+def go_to(request, url: str):
     """Send the browser to another page: htmx by HX-Redirect, else a redirect."""
     if request.htmx:
         response = HttpResponse(status=204)
@@ -490,7 +490,7 @@ def _rematch_act(request, pk: int, action, *, success: str):
         return _table_response(request, pk)
     new = selectors.rematch_game_id(game_id=pk)
     messages.success(request, "Everyone accepted: the rematch has started.")
-    return _go(request, reverse("games:table", args=[new]))
+    return go_to(request, reverse("games:table", args=[new]))
 
 
 def _posted_id(request, name: str) -> int | None:

@@ -204,13 +204,14 @@ def _record(
         transaction.on_commit(partial(_queue_moves, to_tell), robust=True)
 
 
-def _queue_moves(to_tell: dict[str, list[int]]) -> None:
-    """After the grace time, send each user what is due by email and to their
-    devices (reminders: the sweep)."""
+def _queue_moves(to_tell: dict[str, list[int]], *, email: str = "send_moves") -> None:
+    """After the grace time, send each user what is due by email (the task
+    `email` of games.notifications.tasks) and to their devices (reminders:
+    the sweep)."""
     from games.notifications import tasks
 
     senders = {
-        Notification.Channel.EMAIL: tasks.send_moves,
+        Notification.Channel.EMAIL: getattr(tasks, email),
         Notification.Channel.PUSH: tasks.send_pushes,
     }
     countdown = grace_time().total_seconds()
@@ -256,17 +257,6 @@ def challenge_asks_record(*, challenge, users, items: dict[int, int], now) -> No
         channel: sorted({row.user_id for row in rows if row.channel == channel})
         for channel in Notification.Channel
     }
-    transaction.on_commit(partial(_queue_challenges, to_tell), robust=True)
-
-
-def _queue_challenges(to_tell: dict[str, list[int]]) -> None:
-    from games.notifications import tasks
-
-    senders = {
-        Notification.Channel.EMAIL: tasks.send_challenges,
-        Notification.Channel.PUSH: tasks.send_pushes,
-    }
-    countdown = grace_time().total_seconds()
-    for channel, user_ids in to_tell.items():
-        for user_id in user_ids:
-            senders[channel].apply_async((user_id,), countdown=countdown)
+    transaction.on_commit(
+        partial(_queue_moves, to_tell, email="send_challenges"), robust=True
+    )

@@ -37,7 +37,8 @@ CLOSED_SHOWN = 10
 def users_named(names: list[str]) -> dict[str, object]:
     """The active users with these usernames ({name as given: user}); a name
     matches its username exactly, else whatever its case. One query."""
-    names = [n for n in names if n]
+    # A username has at most 150 characters and no NUL (PostgreSQL refuses one).
+    names = [n for n in names if n and len(n) <= 150 and "\x00" not in n]
     if not names:
         return {}
     query = Q()

@@ -707,6 +707,8 @@ def preset_delete(*, user: "User", preset_id) -> None:
         preset_id = int(preset_id)
     except (TypeError, ValueError):
         raise BadPreset("There is no such preset.") from None
+    if not 0 < preset_id < 2**63:
+        raise BadPreset("There is no such preset.")
     deleted, _ = Preset.objects.filter(user=user, pk=preset_id).delete()
     if not deleted:
         raise BadPreset("There is no such preset.")

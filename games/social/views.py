@@ -13,7 +13,6 @@ import secrets
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import Resolver404, resolve, reverse
 from django.utils import timezone
@@ -32,6 +31,7 @@ from games.social.errors import (
 )
 from games.social.forms import AnswerForm, ChallengeForm, FindForm, SettingsForm
 from games.social.models import Challenge, Invitee, Preset
+from games.views import error_page, go_to
 
 FRIENDS = "social/friends.html"
 CHALLENGES = "social/challenges.html"
@@ -39,12 +39,6 @@ CHALLENGE = "social/challenge.html"
 NEW = "social/challenge_new.html"
 INBOX = "social/inbox.html"
 INBOX_PAGE = 50
-
-
-def _error_page(request, error: GameError):
-    return render(
-        request, "games/error.html", {"message": error.message}, status=error.status
-    )
 
 
 def _back(request, fallback: str) -> str:
@@ -55,15 +49,6 @@ def _back(request, fallback: str) -> str:
     ):
         return wanted
     return fallback
-
-
-def _go(request, url: str):
-    """Send the browser on: htmx by HX-Redirect, else a redirect."""
-    if request.htmx:
-        response = HttpResponse(status=204)
-        response["HX-Redirect"] = url
-        return response
-    return redirect(url)
 
 
 # -- friends -----------------------------------------------------------------
@@ -125,7 +110,7 @@ def _relation(request, username: str, action, done: str):
             return _friends_page(
                 request, error=error, find=FindForm(initial={"username": username})
             )
-        return _error_page(request, error)
+        return error_page(request, error)
     messages.success(request, done.format(name=other.name))
     return redirect(_back(request, reverse("players:player", args=[username])))
 
@@ -193,7 +178,7 @@ def challenge_preset(request):
     challenge form as if posted."""
     preset = _preset(request.user, request.POST.get("preset"))
     if preset is None:
-        return _error_page(request, BadPreset("There is no such preset."))
+        return error_page(request, BadPreset("There is no such preset."))
     form = ChallengeForm({**preset.data, "to": request.POST.get("to", "")})
     return _challenge_send(request, form)
 
@@ -202,6 +187,8 @@ def _preset(user, preset_id) -> Preset | None:
     try:
         preset_id = int(preset_id)
     except (TypeError, ValueError):
+        return None
+    if not 0 < preset_id < 2**63:
         return None
     return Preset.objects.filter(user=user, pk=preset_id).first()
 
@@ -259,7 +246,7 @@ def preset_delete(request, pk: int):
     try:
         services.preset_delete(user=request.user, preset_id=pk)
     except GameError as error:
-        return _error_page(request, error)
+        return error_page(request, error)
     messages.success(request, "The preset is deleted.")
     return redirect(_back(request, reverse("social:challenges")))
 
@@ -274,7 +261,7 @@ def _challenge_page(request, pk: int, *, error: GameError | None = None):
     try:
         found = selectors.challenge_for_viewer(challenge_id=pk, user=request.user)
     except ChallengeNotFound as missing:
-        return _error_page(request, missing)
+        return error_page(request, missing)
     now = timezone.now()
     if error is None:
         inbox.items_read_where(
@@ -320,14 +307,14 @@ def challenge_answer(request, pk: int):
         return _challenge_page(request, pk, error=error)
     if done.status == Challenge.Status.STARTED:
         messages.success(request, "Everyone accepted: the game has started.")
-        return _go(request, reverse("games:table", args=[done.game_id]))
+        return go_to(request, reverse("games:table", args=[done.game_id]))
     messages.success(
         request,
         "You accepted. The game starts when everyone has."
         if accept
         else "You declined the challenge.",
     )
-    return _go(request, reverse("social:challenge", args=[pk]))
+    return go_to(request, reverse("social:challenge", args=[pk]))
 
 
 @login_required
@@ -393,7 +380,7 @@ def inbox_go(request, pk: int):
     """Follow a line of the inbox to its place; it is read then."""
     line = inbox.item_read(user=request.user, item_id=pk, now=timezone.now())
     if line is None:
-        return _error_page(request, NoSuchLine())
+        return error_page(request, NoSuchLine())
     return redirect(line.url)
 
 
@@ -402,7 +389,7 @@ def inbox_go(request, pk: int):
 def inbox_read(request, pk: int):
     line = inbox.item_read(user=request.user, item_id=pk, now=timezone.now())
     if line is None:
-        return _error_page(request, NoSuchLine())
+        return error_page(request, NoSuchLine())
     return redirect(_back(request, reverse("social:inbox")))
 
 
