@@ -114,10 +114,11 @@ def _offer(*, game_id: int, user: "User", seen: int | None) -> Rematch:
 
 def _require_not_blocked(game_id: int, user) -> None:
     user_id = getattr(user, "pk", None)
-    if user_id is None:
-        return
+    number = _number(game_id)
+    if user_id is None or number is None or not 0 < number < 2**63:
+        return  # no such game: the offer refuses it
     others = (
-        Seat.objects.filter(game_id=_number(game_id), user__isnull=False)
+        Seat.objects.filter(game_id=number, user__isnull=False)
         .exclude(user_id=user_id)
         .values_list("user_id", flat=True)
     )
