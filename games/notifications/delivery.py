@@ -329,7 +329,7 @@ def challenge_asked(record: Notification, now) -> emails.GameBrief | None:
     invitee = next(
         (i for i in challenge.invitees.all() if i.user_id == record.user_id), None
     )
-    if invitee is None or invitee.answer != Invitee.Answer.PENDING:
+    if invitee is None or invitee.answer != Invitee.Answer.PENDING or invitee.muted:
         return None
     return emails.challenge_brief(challenge, invitee.user, now)
 

@@ -114,6 +114,7 @@ def digest_content(user, *, since: datetime) -> dict[str, list]:
             expires_at__gt=now,
             invitees__user=user,
             invitees__answer=Invitee.Answer.PENDING,
+            invitees__muted=False,
         )
         .select_related("challenger")
         .prefetch_related(

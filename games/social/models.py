@@ -217,6 +217,11 @@ class Invitee(models.Model):
     user = _user("challenges_received")
     position = models.PositiveSmallIntegerField(help_text="1, 2...: as named.")
     answer = models.CharField(max_length=10, choices=Answer, default=Answer.PENDING)
+    muted = models.BooleanField(
+        default=False,
+        help_text="They had muted the challenger: a mute is silent, so the "
+        "challenge never reaches them, and waits for them unanswered.",
+    )
     reason = models.CharField(max_length=10, choices=Reason, blank=True, default="")
     answered_at = models.DateTimeField(null=True, blank=True)
 

@@ -128,13 +128,13 @@ def challenges_from(user_id: int) -> str:
     return chosen or ChallengesFrom.EVERYONE
 
 
-def refusing(*, challenger_id: int, user_ids) -> set[int]:
-    """Which of `user_ids` take no challenge from the challenger: they blocked
-    or muted them, or their settings say nobody, or friends only and they are
-    not friends. One query."""
+def refusing(*, challenger_id: int, user_ids) -> tuple[set[int], set[int]]:
+    """Which of `user_ids` take no challenge from the challenger (they blocked
+    them, or their settings say nobody, or friends only and they are not
+    friends), and which muted them. One query."""
     user_ids = list(user_ids)
     if not user_ids:
-        return set()
+        return set(), set()
     User = get_user_model()
     rows = User.objects.filter(pk__in=user_ids).annotate(
         blocked=Exists(
@@ -160,12 +160,14 @@ def refusing(*, challenger_id: int, user_ids) -> set[int]:
             )
         ),
     )
-    refused = set()
+    refused, muting = set(), set()
     for row in rows:
         friends = row.follows and row.followed
-        if row.blocked or row.muted or row.nobody or (row.friends_only and not friends):
+        if row.blocked or row.nobody or (row.friends_only and not friends):
             refused.add(row.pk)
-    return refused
+        if row.muted:
+            muting.add(row.pk)
+    return refused, muting
 
 
 def blocks_among(user_ids) -> bool:
@@ -282,13 +284,16 @@ def challenge_for_viewer(*, challenge_id, user) -> Challenge:
 def involves(challenge: Challenge, user) -> bool:
     if not getattr(user, "is_authenticated", False):
         return False
-    return challenge.challenger_id == user.pk or any(
-        i.user_id == user.pk for i in challenge.invitees.all()
-    )
+    return challenge.challenger_id == user.pk or invitee_of(challenge, user) is not None
 
 
 def invitee_of(challenge: Challenge, user) -> Invitee | None:
-    return next((i for i in challenge.invitees.all() if i.user_id == user.pk), None)
+    """`user`'s place in the challenge; None for one it never reached (they
+    had muted the challenger)."""
+    return next(
+        (i for i in challenge.invitees.all() if i.user_id == user.pk and not i.muted),
+        None,
+    )
 
 
 def status_of(challenge: Challenge, now: datetime) -> str:
@@ -303,7 +308,7 @@ def challenges_of(*, user, now: datetime) -> dict[str, list[Challenge]]:
     """The user's challenges: received and waiting for their answer, sent (or
     accepted) and still open, and the latest closed ones. Six queries: three
     lists, each with its players."""
-    named = Invitee.objects.filter(user=user)
+    named = Invitee.objects.filter(user=user, muted=False)
     open_now = Challenge.objects.filter(
         status=Challenge.Status.OPEN, expires_at__gt=now
     )

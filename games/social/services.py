@@ -276,11 +276,12 @@ def challenge_create(
     the challenger and the named are for bots of strength `bot`.
 
     Refused, with nothing made: a name that is no active player, oneself, a
-    player who blocked or muted the challenger or takes no challenge from
-    them (everyone / friends only / nobody; "not possible", never why), one
-    the challenger blocked, players who blocked each other, settings out of
+    player who blocked the challenger or takes no challenge from them
+    (everyone / friends only / nobody; "not possible", never why), one the
+    challenger blocked, players who blocked each other, settings out of
     range, and more than FLOOD_COUNT challenges in FLOOD_WINDOW (429, with
-    the wait).
+    the wait). A mute is silent (as for rematch offers): the challenge is
+    made, and never reaches a player who muted the challenger.
     """
     _require_user(challenger)
     names = usernames_read(usernames)
@@ -313,7 +314,7 @@ def challenge_create(
     for player in players:
         if selectors.blocks(user_id=challenger.pk, other_id=player.pk):
             raise YouBlocked(f"You blocked {player.name}: unblock them first.")
-    refused = selectors.refusing(
+    refused, muting = selectors.refusing(
         challenger_id=challenger.pk, user_ids=[p.pk for p in players]
     )
     for player in players:
@@ -338,9 +339,16 @@ def challenge_create(
             expires_at=now + timedelta(seconds=expires_in),
         )
         Invitee.objects.bulk_create(
-            Invitee(challenge=challenge, user=player, position=n)
+            Invitee(
+                challenge=challenge,
+                user=player,
+                position=n,
+                muted=player.pk in muting,
+            )
             for n, player in enumerate(players, start=1)
         )
+        # A mute is silent: whoever muted the challenger is not told.
+        told = [player for player in players if player.pk not in muting]
         within = _time_label(expires_in)
         items = inbox.items_record(
             [
@@ -353,13 +361,13 @@ def challenge_create(
                     f" Answer within {within}.",
                     url=challenge.get_absolute_url(),
                 )
-                for player in players
+                for player in told
             ],
             now=now,
         )
         challenge_asks_record(
             challenge=challenge,
-            users=players,
+            users=told,
             items={user_id: pk for (user_id, _kind, _key_), pk in items.items()},
             now=now,
         )
@@ -404,9 +412,7 @@ def challenge_answer(
     with transaction.atomic():
         challenge = _locked(challenge_id)
         people = _people(challenge)
-        invitee = next(
-            (i for i in challenge.invitees.all() if i.user_id == user.pk), None
-        )
+        invitee = selectors.invitee_of(challenge, user)
         if invitee is None:
             if challenge.challenger_id == user.pk:
                 raise BadChallenge(
@@ -587,7 +593,8 @@ def _end(challenge: Challenge, status: str, now, people: dict[int, str], by=None
     challenge.status = status
     challenge.decided_at = now
     challenge.save(update_fields=["status", "decided_at"])
-    challenged = [i.user_id for i in challenge.invitees.all()]
+    # Those it reached (a mute is silent: not whoever muted the challenger).
+    challenged = [i.user_id for i in challenge.invitees.all() if not i.muted]
     challenger = people.get(challenge.challenger_id, "The challenger")
     if status == Challenge.Status.WITHDRAWN:
         inbox.items_retell(

@@ -5,10 +5,12 @@ from datetime import timedelta
 
 import pytest
 
+from django.utils import timezone
+
 from games.chat.services import user_mute
 from games.models import Game, Seat
 from games.notifications.models import InboxItem, Notification
-from games.social import services, tasks
+from games.social import selectors, services, tasks
 from games.social.errors import (
     BadChallenge,
     ChallengeClosed,
@@ -241,18 +243,36 @@ def test_a_challenge_to_no_one_is_refused_and_makes_nothing(
     nothing_made()
 
 
-def test_a_player_who_blocked_or_muted_the_challenger_cannot_be_challenged(
-    ada, bea, cy
-):
+def test_a_player_who_blocked_the_challenger_cannot_be_challenged(ada, bea):
     services.block(user=bea, username="ada")
-    user_mute(user=cy, muted_id=ada.pk)
-    for player in (bea, cy):
-        with pytest.raises(NotPossible) as refused:
-            make_challenge(ada, player)
-        said = f"It is not possible to challenge {player.name}."
-        assert refused.value.message == said
-        assert refused.value.status == 403
+    with pytest.raises(NotPossible) as refused:
+        make_challenge(ada, bea)
+    assert refused.value.message == "It is not possible to challenge Bea."
+    assert refused.value.status == 403
     nothing_made()
+
+
+def test_a_mute_is_silent_the_challenge_never_reaches_the_muter(ada, bea, cy):
+    user_mute(user=cy, muted_id=ada.pk)
+    challenge = make_challenge(ada, bea, cy, seat_count=3)
+    assert challenge.status == "open"
+    assert [(i.user, i.muted) for i in challenge.invitees.all()] == [
+        (bea, False),
+        (cy, True),
+    ]
+    # Bea is told; Cy never: no line, no email, no push, no list, no page.
+    assert InboxItem.objects.filter(user=bea).exists()
+    assert not InboxItem.objects.filter(user=cy).exists()
+    assert not Notification.objects.filter(user=cy).exists()
+    assert selectors.challenges_of(user=cy, now=timezone.now())["received"] == []
+    with pytest.raises(ChallengeNotFound):
+        selectors.challenge_for_viewer(challenge_id=challenge.pk, user=cy)
+    with pytest.raises(ChallengeNotFound):
+        services.challenge_answer(challenge_id=challenge.pk, user=cy, accept=True)
+    # Bea's acceptance alone does not start it: it waits, then expires.
+    services.challenge_answer(challenge_id=challenge.pk, user=bea, accept=True)
+    challenge.refresh_from_db()
+    assert challenge.status == "open" and not Game.objects.exists()
 
 
 def test_the_challenger_who_blocked_a_player_is_told_to_unblock(ada, bea):

@@ -71,6 +71,7 @@ class Migration(migrations.Migration):
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('position', models.PositiveSmallIntegerField(help_text='1, 2...: as named.')),
                 ('answer', models.CharField(choices=[('pending', 'Not answered yet'), ('accepted', 'Accepted'), ('declined', 'Declined')], default='pending', max_length=10)),
+                ('muted', models.BooleanField(default=False, help_text='They had muted the challenger: a mute is silent, so the challenge never reaches them, and waits for them unanswered.')),
                 ('reason', models.CharField(blank=True, choices=[('', 'No reason given'), ('not_now', 'Not now'), ('too_many', 'I have enough games going'), ('settings', 'Other settings, please'), ('stranger', 'I play with people I know')], default='', max_length=10)),
                 ('answered_at', models.DateTimeField(blank=True, null=True)),
                 ('challenge', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='invitees', to='social.challenge')),
