@@ -1,7 +1,8 @@
 """Issue 27, finding 8: at 375 px the nav bar clipped the user's name (it
 scrolled sideways, the name half under "Log out"). On a phone the header is
-one line, the name is whole and inside the screen, and Leaderboard and Log
-out are under "More"; on a desk all are in the bar."""
+one line, the name is whole and inside the screen beside the inbox's bell
+(issue 28), and the Lobby, Leaderboard and Log out are under "More"; on a
+desk all are in the bar."""
 
 import pytest
 from playwright.sync_api import expect
@@ -33,6 +34,7 @@ def test_the_name_is_whole_on_a_phone(name, login, new_context, user_factory, sh
     # The rest is one tap away.
     page.locator(".nav-more > summary").click()
     menu = page.locator(".nav-more__menu")
+    expect(menu.get_by_role("link", name="Lobby")).to_be_visible()
     expect(menu.get_by_role("link", name="Leaderboard")).to_be_visible()
     expect(menu.get_by_role("button", name="Log out")).to_be_visible()
     assert menu.bounding_box()["x"] >= 0
@@ -55,6 +57,7 @@ def test_on_a_desk_every_link_is_in_the_bar(login, user_factory):
     page = login(user_factory("ada", display_name="Ada"))
     page.goto("/games/")
     nav = page.locator(".site-nav")
+    expect(nav.get_by_role("link", name="Lobby")).to_be_visible()
     expect(nav.get_by_role("link", name="Leaderboard")).to_be_visible()
     expect(nav.get_by_role("button", name="Log out")).to_be_visible()
     expect(page.locator(".nav-more")).to_be_hidden()
