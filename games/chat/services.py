@@ -171,7 +171,14 @@ def message_report(
     )
 
 
+# The largest id a row can have (PostgreSQL's integer): a larger one is no row,
+# and SQLite raises on one past its own integers rather than finding nothing.
+LARGEST_ID = 2**31 - 1
+
+
 def _readable_message(*, game_id: int, message_id: int, user) -> Message:
+    if not (0 < game_id <= LARGEST_ID and 0 < message_id <= LARGEST_ID):
+        raise NoSuchMessage()
     message = Message.objects.filter(
         pk=message_id, game_id=game_id, deleted_at=None
     ).first()
