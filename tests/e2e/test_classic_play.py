@@ -76,8 +76,13 @@ def count_requests(page):
 
 
 def settled(page):
-    """No request of the table's in flight: a click now is not swapped away."""
-    page.wait_for_function("() => window.__inFlight === 0")
+    """No request of the table's in flight and no swap still settling (the
+    page puts the player's folds back as a swap settles): a click now is not
+    swapped away, and what the test reads is what the player sees."""
+    page.wait_for_function(
+        "() => window.__inFlight === 0"
+        " && !document.querySelector('.htmx-swapping, .htmx-settling')"
+    )
 
 
 def click(page, name: str):
@@ -98,6 +103,7 @@ def roll(page, dice, *faces: int, button: str = "Roll the dice"):
 def unfold(page, fold: str):
     """Open the table's fold `fold` (the page may have kept it open)."""
     details = page.locator(f'#table details[data-fold="{fold}"]')
+    settled(page)
     if details.get_attribute("open") is None:
         details.locator("> summary").click()
     expect(details).to_have_attribute("open", "")
