@@ -26,6 +26,8 @@ class ProfileForm(forms.ModelForm):
             "notify",
             "reminders",
             "chat_emails",
+            "challenge_emails",
+            "tournament_emails",
             "accept_charges",
             "pay_suggested",
         ]
@@ -34,6 +36,8 @@ class ProfileForm(forms.ModelForm):
             "notify": "Email about my games",
             "reminders": "Remind me before time runs out on a decision",
             "chat_emails": "Email me chat messages in my games",
+            "challenge_emails": "Email me when a player challenges me",
+            "tournament_emails": "Email me about my tournaments",
             "accept_charges": "Accept charges against me without waiting",
             "pay_suggested": "Pay with the suggested cards when I accept",
         }
@@ -41,6 +45,8 @@ class ProfileForm(forms.ModelForm):
             "display_name": "What other players see. Leave empty to use your username.",
             "reminders": "",
             "chat_emails": "",
+            "challenge_emails": "",
+            "tournament_emails": "",
         }
         widgets = {"notify": forms.RadioSelect}
 

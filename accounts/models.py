@@ -83,6 +83,14 @@ class User(AbstractUser):
         default=False,
         help_text="Email me the players' chat messages of my games (batched).",
     )
+    challenge_emails = models.BooleanField(
+        default=True, help_text="Email me when a player challenges me."
+    )
+    tournament_emails = models.BooleanField(
+        default=True,
+        help_text="Email me about my tournaments: my games ready, a cancellation, "
+        "my place at the end.",
+    )
     # Standing answers (games.services.standing): decisions made in advance, the same
     # whatever the hand holds, so they tell the other players nothing.
     accept_charges = models.BooleanField(

@@ -92,6 +92,11 @@ class GameKind:
     # (`bot_move`'s `history`): loading it costs the site a query of the
     # game's events and a redaction of each, so only a reader gets it.
     reads_history: Callable[[str], bool] = lambda level: False
+    # (state, seat) -> what the seat is worth at the end of a game, a
+    # tournament's tie-break (classic: net worth; Deal: banked value), and
+    # what the tournament's standings call it.
+    worth: Callable[[Any, int], int] = lambda state, seat: 0
+    worth_label: str = "Worth"
 
     @property
     def option_labels(self) -> dict[str, str]:

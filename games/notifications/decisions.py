@@ -222,19 +222,15 @@ def _queue_moves(to_tell: dict[str, list[int]], *, email: str = "send_moves") ->
 
 def challenge_asks_record(*, challenge, users, items: dict[int, int], now) -> None:
     """Write the deliveries of a challenge to the players it names: by email
-    (with "Email me when it is my move") and to their Web Push devices, after
-    the grace time (or their return from vacation), each pointing at the
-    player's inbox line (`items`: user id -> item id). One query for the
-    devices, one insert."""
+    (with "Email me when a player challenges me") and to their Web Push
+    devices, after the grace time (or their return from vacation), each
+    pointing at the player's inbox line (`items`: user id -> item id). One
+    query for the devices, one insert."""
     pushed = push.users_with_devices({user.pk for user in users})
     rows = []
     for user in users:
         start = max(now, user.away_until or now)
-        channels = (
-            [Notification.Channel.EMAIL]
-            if (user.notify == user.Notify.EACH_MOVE)
-            else []
-        )
+        channels = [Notification.Channel.EMAIL] if user.challenge_emails else []
         channels += [Notification.Channel.PUSH] if user.pk in pushed else []
         rows += [
             Notification(

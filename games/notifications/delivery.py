@@ -22,7 +22,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from games.models import Game, Rematch, Seat
-from games.notifications import addresses, claims, emails, inbox, unsubscribe
+from games.notifications import addresses, claims, emails, inbox, news, unsubscribe
 from games.notifications.models import InboxItem, Notification, Outcome, Presence
 from games.social.models import Challenge, Invitee
 
@@ -208,6 +208,13 @@ def due_sweep() -> dict[str, int]:
             )
         )
     )
+    news_to = sorted(
+        set(
+            email.filter(kind=Notification.Kind.TOURNAMENT).values_list(
+                "user_id", flat=True
+            )
+        )
+    )
     reminders = list(
         email.filter(kind=Notification.Kind.REMINDER).values_list("pk", flat=True)
     )
@@ -228,12 +235,15 @@ def due_sweep() -> dict[str, int]:
         queue(tasks.send_chats, user_id)
     for user_id in challenges:
         queue(tasks.send_challenges, user_id)
+    for user_id in news_to:
+        queue(tasks.send_tournament_news, user_id)
     return {
         "moves": len(users),
         "reminders": len(reminders),
         "pushes": len(pushes),
         "chats": len(chats),
         "challenges": len(challenges),
+        "tournaments": len(news_to),
     }
 
 
@@ -280,7 +290,7 @@ def challenges_send(*, user_id: int, claim=None, last_try: bool = False) -> int:
     token, mine = taken
     records = list(mine.select_related("item").order_by("created_at"))
     user = User.objects.get(pk=user_id)
-    if user.notify != User.Notify.EACH_MOVE or user.away_at(now):
+    if not user.challenge_emails or user.away_at(now):
         claims.finish(mine, Outcome.OPTED_OUT, now)
         return 0
     briefs, told = [], []
@@ -302,7 +312,7 @@ def challenges_send(*, user_id: int, claim=None, last_try: bool = False) -> int:
     )
     return send_claimed(
         user=user,
-        kind=unsubscribe.Kind.MOVE,
+        kind=unsubscribe.Kind.CHALLENGE,
         subject=subject,
         template="challenge",
         context={"briefs": briefs},
@@ -342,6 +352,8 @@ def owed_brief(
     challenge answered)."""
     if record.kind == Notification.Kind.CHALLENGE:
         return challenge_asked(record, now)
+    if record.kind == Notification.Kind.TOURNAMENT:
+        return news.tournament_brief(record, now, game=game)
     if record.decision == Rematch.DECISION:
         return _rematch_asked(game, record, now)
     seat = _owing(game, record)

@@ -51,6 +51,8 @@ class GameBrief:
     result: str = ""
     # What is asked, when it is not a move ("Bea wants a rematch of game 41").
     headline: str = ""
+    # The link's words, when they are not the table's or a challenge's.
+    action: str = ""
 
 
 def time_left(deadline: datetime, now: datetime) -> str:

@@ -45,6 +45,7 @@ class InboxItem(models.Model):
         RESULT = "result", "Game over"
         RATING = "rating", "Rating"
         FRIEND = "friend", "Friends"
+        TOURNAMENT = "tournament", "Tournaments"
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
@@ -97,6 +98,10 @@ class Notification(models.Model):
         # A challenge to answer (games.social): no game yet, `challenge` set,
         # `deadline_at` the challenge's expiry.
         CHALLENGE = "challenge", "Challenge"
+        # A tournament's news for one player (games.tournaments): `tournament`
+        # set; `decision` names the event ("r2g1": round 2's game 1 is ready,
+        # "cancel", "finish"); `game` the game that is ready, if any.
+        TOURNAMENT = "tournament", "Tournament"
 
     class Channel(models.TextChoices):
         EMAIL = "email", "Email"
@@ -114,6 +119,13 @@ class Notification(models.Model):
     )
     challenge = models.ForeignKey(
         "social.Challenge",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="+",
+    )
+    tournament = models.ForeignKey(
+        "tournaments.Tournament",
         null=True,
         blank=True,
         on_delete=models.CASCADE,
@@ -152,6 +164,11 @@ class Notification(models.Model):
                 fields=["user", "challenge", "channel"],
                 condition=models.Q(challenge__isnull=False),
                 name="notification_once_per_challenge",
+            ),
+            models.UniqueConstraint(
+                fields=["user", "tournament", "channel", "decision"],
+                condition=models.Q(tournament__isnull=False),
+                name="notification_once_per_tournament_event",
             ),
         ]
         indexes = [

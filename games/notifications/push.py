@@ -30,7 +30,7 @@ from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from accounts.models import User
-from games.notifications import claims, delivery, emails, inbox, vapid
+from games.notifications import claims, delivery, emails, inbox, news, vapid
 from games.notifications.models import Notification, Outcome, Presence, PushSubscription
 
 logger = logging.getLogger(__name__)
@@ -197,7 +197,7 @@ def pushes_send(*, user_id: int, claim=None, last_try: bool = False) -> int:
         if brief is None or record.deadline_at <= now:
             claims.finish(this, Outcome.MOVED, now)
         elif (
-            record.kind == Notification.Kind.MOVE
+            record.kind in (Notification.Kind.MOVE, Notification.Kind.TOURNAMENT)
             and at_table
             and at_table >= record.created_at
         ) or inbox.delivered_elsewhere(record.item, record.created_at):
@@ -233,11 +233,12 @@ def push_message(record: Notification, brief: emails.GameBrief) -> dict:
     else:
         title = brief.headline or f"Your move in {brief.title}"
         body = " ".join(filter(None, [brief.owed, left])) or "It is your move."
-    tag = (
-        f"mdeal-challenge-{record.challenge_id}"
-        if record.challenge_id
-        else f"mdeal-game-{record.game_id}"
-    )
+    if record.tournament_id:
+        tag = news.push_tag(record)
+    elif record.challenge_id:
+        tag = f"mdeal-challenge-{record.challenge_id}"
+    else:
+        tag = f"mdeal-game-{record.game_id}"
     return {"title": title, "body": body, "url": brief.url, "tag": tag}
 
 

@@ -13,7 +13,7 @@ from celery.utils.time import get_exponential_backoff_interval
 
 from django.utils import timezone
 
-from games.notifications import chats, delivery, digests, inbox, push
+from games.notifications import announcements, chats, delivery, digests, inbox, push
 
 MAX_RETRIES = 4
 BACKOFF_FACTOR = 30
@@ -91,6 +91,12 @@ def digests_start() -> int:
 def send_challenges(self, user_id: int, claim: str | None = None) -> int:
     """Email a user the challenges waiting for their answer."""
     return _send(self, delivery.challenges_send, user_id=user_id, claim=claim)
+
+
+@shared_task(bind=True, ignore_result=True)
+def send_tournament_news(self, user_id: int, claim: str | None = None) -> int:
+    """Email a user their tournaments' news (a game ready, the end...)."""
+    return _send(self, announcements.news_send, user_id=user_id, claim=claim)
 
 
 @shared_task(ignore_result=True)

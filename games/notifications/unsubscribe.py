@@ -18,6 +18,8 @@ class Kind:
     REMINDER = "reminder"
     DIGEST = "digest"
     CHAT = "chat"
+    CHALLENGE = "challenge"
+    TOURNAMENT = "tournament"
 
 
 LABELS = {
@@ -25,6 +27,8 @@ LABELS = {
     Kind.REMINDER: "reminders before time runs out",
     Kind.DIGEST: "the daily digest",
     Kind.CHAT: "emails of chat messages in your games",
+    Kind.CHALLENGE: "emails of challenges from other players",
+    Kind.TOURNAMENT: "emails about your tournaments",
 }
 
 
@@ -50,7 +54,12 @@ def link(user, kind: str) -> str:
 
 
 # The kinds that are a yes/no field of their own on the user.
-FLAGS = {Kind.REMINDER: "reminders", Kind.CHAT: "chat_emails"}
+FLAGS = {
+    Kind.REMINDER: "reminders",
+    Kind.CHAT: "chat_emails",
+    Kind.CHALLENGE: "challenge_emails",
+    Kind.TOURNAMENT: "tournament_emails",
+}
 
 
 def subscribed(user, kind: str) -> bool:

@@ -10,6 +10,7 @@ from games.ratings import PROVISIONAL_GAMES, SCALE
 from games.ratings import leaderboard as boards
 from games.ratings.leaderboard import RESULTS
 from games.social.selectors import relationship
+from games.tournaments.selectors import player_tournaments
 
 
 def _kind(request) -> str:
@@ -92,5 +93,7 @@ def player(request, username: str):
             "query": f"{_kind_query(kind)}result={page.result}"
             f"&seats={page.seats or ''}",
             "provisional_games": PROVISIONAL_GAMES,
+            # The tournaments entered, with places: three queries.
+            "tournaments": player_tournaments(page.player),
         },
     )

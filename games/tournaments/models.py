@@ -136,6 +136,9 @@ class Pairing(models.Model):
     # Each entry's place at the table once the game ended or was adjudicated:
     # {entry id: place}, 1 first, ties sharing a place.
     places = models.JSONField(null=True, blank=True)
+    # What each entry was worth when the game ended or was adjudicated (the
+    # kind's `worth`: net worth, banked value): {entry id: value}, a tie-break.
+    worth = models.JSONField(null=True, blank=True)
     adjudicated = models.BooleanField(default=False)
 
     class Meta:

@@ -25,7 +25,9 @@ points equally. A bye scores the points of first place at a two-seat table
 Tie-breaks, in order: Buchholz (the sum of every opponent's points, once per
 table met), then Sonneborn-Berger (for every opponent at every table, their
 points times 1 if you placed above them, 1/2 if tied, 0 if below), then the
-number of tables won, then the player's order of entry.
+number of tables won, then worth (the sum of what the player was worth at the
+end of each of their games: net worth in classic Monopoly, banked value in
+Monopoly Deal), then the player's order of entry.
 """
 
 from collections import defaultdict
@@ -42,6 +44,8 @@ class Table:
 
     round: int
     places: Mapping[int, int]
+    # What each player was worth at the end (a tie-break); none: nothing.
+    worth: Mapping[int, int] = field(default_factory=dict)
 
     @property
     def players(self) -> tuple[int, ...]:
@@ -70,6 +74,7 @@ class Standing:
     buchholz: Fraction = Fraction(0)
     sonneborn_berger: Fraction = Fraction(0)
     wins: int = 0
+    worth: int = 0
     tables: int = 0
     byes: int = 0
     rank: int = 0
@@ -132,6 +137,7 @@ def standings(
         for player, got in points.items():
             line = lines[player]
             line.points += got
+            line.worth += table.worth.get(player, 0)
             line.tables += 1
             if table.places[player] == 1 and list(table.places.values()).count(1) == 1:
                 line.wins += 1
@@ -152,7 +158,14 @@ def standings(
     ordered = sorted(
         lines.values(),
         key=lambda s: (
-            (-s.points, -s.buchholz, -s.sonneborn_berger, -s.wins, entry[s.player])
+            (
+                -s.points,
+                -s.buchholz,
+                -s.sonneborn_berger,
+                -s.wins,
+                -s.worth,
+                entry[s.player],
+            )
         ),
     )
     for index, line in enumerate(ordered):
@@ -162,8 +175,15 @@ def standings(
     return ordered
 
 
+def ordinal(number: int) -> str:
+    """A place in words: 1st, 2nd, 3rd, 4th, 11th, 22nd."""
+    if 10 <= number % 100 <= 20:
+        return f"{number}th"
+    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th') }"
+
+
 def _key(line: Standing) -> tuple:
-    return (line.points, line.buchholz, line.sonneborn_berger, line.wins)
+    return (line.points, line.buchholz, line.sonneborn_berger, line.wins, line.worth)
 
 
 def met(tables: Iterable[Table | Sequence[int]]) -> set[frozenset[int]]:

@@ -78,7 +78,8 @@ def tournament_page(tournament: Tournament, viewer=None) -> Page:
         if row.bye_id:
             byes.append(row.bye_id)
         elif places is not None:
-            tables.append(pairing.Table(row.round, places))
+            worth = {int(k): v for k, v in (row.worth or {}).items()}
+            tables.append(pairing.Table(row.round, places, worth))
         page.rounds.setdefault(row.round, []).append(
             Board(
                 number=row.board,
@@ -136,3 +137,79 @@ def _number(value) -> str:
 
 def points(value) -> str:
     return _number(value)
+
+
+@dataclass
+class Entered:
+    """A tournament a player entered, as their page lists it."""
+
+    tournament: Tournament
+    # Their place in the standings (shared with those tied), once a table
+    # of the tournament closed; None before.
+    place: int | None
+    players: int
+    withdrawn: bool
+
+    @property
+    def place_words(self) -> str:
+        return pairing.ordinal(self.place) if self.place else ""
+
+
+# A player page lists this many tournaments, the latest first.
+PLAYER_TOURNAMENTS = 20
+
+
+def player_tournaments(user, limit: int = PLAYER_TOURNAMENTS) -> list[Entered]:
+    """The tournaments `user` entered, latest first, with their place: three
+    queries whatever the number of tournaments, players and rounds."""
+    mine = list(
+        Entry.objects.filter(user=user)
+        .select_related("tournament")
+        .order_by("-tournament__starts_at", "-tournament_id")[:limit]
+    )
+    if not mine:
+        return []
+    ids = [e.tournament_id for e in mine]
+    players: dict[int, list[int]] = {pk: [] for pk in ids}
+    for tournament_id, pk in (
+        Entry.objects.filter(tournament_id__in=ids)
+        .order_by("joined_at", "pk")
+        .values_list("tournament_id", "pk")
+    ):
+        players[tournament_id].append(pk)
+    tables: dict[int, list[pairing.Table]] = {pk: [] for pk in ids}
+    byes: dict[int, list[int]] = {pk: [] for pk in ids}
+    for tournament_id, rnd, places, worth, bye in (
+        Pairing.objects.filter(tournament_id__in=ids)
+        .filter(Q(places__isnull=False) | Q(bye__isnull=False))
+        .values_list("tournament_id", "round", "places", "worth", "bye_id")
+    ):
+        if bye:
+            byes[tournament_id].append(bye)
+        else:
+            tables[tournament_id].append(
+                pairing.Table(
+                    rnd,
+                    {int(k): v for k, v in places.items()},
+                    {int(k): v for k, v in (worth or {}).items()},
+                )
+            )
+    listed = []
+    for entry in mine:
+        tournament = entry.tournament
+        pk = tournament.pk
+        place = None
+        if tables[pk]:
+            lines = pairing.standings(
+                players[pk], tables[pk], byes[pk], seats=tournament.seats
+            )
+            place = next(line.rank for line in lines if line.player == entry.pk)
+        listed.append(
+            Entered(
+                tournament=tournament,
+                place=place,
+                players=len(players[pk]),
+                withdrawn=entry.withdrawn_at is not None,
+            )
+        )
+    return listed

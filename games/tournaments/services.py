@@ -13,6 +13,10 @@ Rules the README states:
 - A player who withdraws, or whom the missed-deadline rule removes from a
   game, plays no further round; their games so far count.
 - Single elimination: a drawn game sends the higher seed (earlier entry) on.
+
+Each event a player should hear of (their game of a round ready, a bye, the
+tournament cancelled, finished with their place) is told in the transaction
+that makes it (`games.notifications.announcements`): once, as the event is.
 """
 
 from datetime import datetime, timedelta
@@ -24,6 +28,7 @@ from django.utils import timezone
 from games import kinds
 from games.errors import BadSettings, GameError
 from games.models import Game, Seat
+from games.notifications import announcements
 from games.ratings import LEAVERS, placements, seat_results
 from games.services import lobby
 from games.services.moves import game_resign
@@ -304,11 +309,21 @@ def _require_rating_band(tournament: Tournament, user) -> None:
 
 
 def _start(tournament: Tournament, now: datetime) -> bool:
-    entries = list(tournament.entries.order_by("joined_at", "pk"))
+    entries = list(
+        tournament.entries.select_related("user").order_by("joined_at", "pk")
+    )
     if len(entries) < tournament.min_players:
         tournament.status = Tournament.Status.CANCELLED
         tournament.finished_at = now
         tournament.save(update_fields=["status", "finished_at"])
+        event, text, url = announcements.cancelled(
+            tournament=tournament, players=len(entries)
+        )
+        announcements.news_record(
+            tournament=tournament,
+            told=[announcements.Told(e.user, event, text, url) for e in entries],
+            now=now,
+        )
         return True
     ids = [e.pk for e in entries]
     if tournament.format == Tournament.Format.ROUND_ROBIN:
@@ -353,19 +368,37 @@ def _close_finished_tables(tournament: Tournament, now: datetime) -> int:
             winner = next((s.position for s in seats if s.pk == game.winner_id), None)
             places = placements(results, winner)
         table.places = {str(table.entries[p]): place for p, place in places.items()}
-        table.save(update_fields=["places", "adjudicated"])
+        table.worth = _worth(game, table)
+        table.save(update_fields=["places", "worth", "adjudicated"])
         _withdraw_leavers(tournament, table, seats, now)
         if not hard_end and _match_goes_on(tournament, table):
-            _play(
+            entries = {
+                e.pk: e
+                for e in Entry.objects.filter(pk__in=table.entries).select_related(
+                    "user"
+                )
+            }
+            row = _play(
                 tournament,
                 table.round,
                 table.board,
                 table.entries[::-1],
-                {},
+                entries,
                 game_number=table.game_number + 1,
+            )
+            announcements.news_record(
+                tournament=tournament, told=_news_of(tournament, row, entries), now=now
             )
             open_tables += 1
     return open_tables
+
+
+def _worth(game: Game, table: Pairing) -> dict[str, int]:
+    """What each entry at the table is worth at the game's end (the kind's
+    `worth`: net worth, banked value), a tie-break of the standings."""
+    state = game.state()
+    worth = game.game_kind.worth
+    return {str(pk): worth(state, seat) for seat, pk in enumerate(table.entries)}
 
 
 def _match_goes_on(tournament: Tournament, table: Pairing) -> bool:
@@ -430,6 +463,7 @@ def _next_round(tournament: Tournament, now: datetime) -> bool:
         tournament.finished_at = now
         tournament.round_ends_at = None
         tournament.save(update_fields=["status", "finished_at", "round_ends_at"])
+        _tell_places(tournament, entries, now)
         return True
     tournament.round = number
     tournament.round_ends_at = now + timedelta(hours=tournament.round_hours)
@@ -438,9 +472,10 @@ def _next_round(tournament: Tournament, now: datetime) -> bool:
         order = [(a,) if b is None else (a, b) for a, b in seating.bracket]
     else:
         order = [*seating.tables, *((pk,) for pk in seating.byes)]
+    told = []
     for board, table in enumerate(order, start=1):
         if len(table) == 1:
-            Pairing.objects.create(
+            row = Pairing.objects.create(
                 tournament=tournament,
                 round=number,
                 board=board,
@@ -448,16 +483,61 @@ def _next_round(tournament: Tournament, now: datetime) -> bool:
                 entries=list(table),
             )
         else:
-            _play(tournament, number, board, list(table), entries)
+            row = _play(tournament, number, board, list(table), entries)
+        told += _news_of(tournament, row, entries)
+    announcements.news_record(tournament=tournament, told=told, now=now)
     return True
 
 
-def _play(tournament, number, board, table, entries, *, game_number: int = 1):
+def _news_of(tournament, row: Pairing, entries) -> list["announcements.Told"]:
+    """What each player of a new table (or bye) is told: their game is ready."""
+    if row.bye_id:
+        event, text, url = announcements.bye(tournament=tournament, round=row.round)
+        return [announcements.Told(entries[row.bye_id].user, event, text, url)]
+    told = []
+    for pk in row.entries:
+        event, text, url = announcements.game_ready(
+            tournament=tournament,
+            round=row.round,
+            game_number=row.game_number,
+            game_id=row.game_id,
+            others=[entries[other].name for other in row.entries if other != pk],
+        )
+        told.append(
+            announcements.Told(
+                entries[pk].user,
+                event,
+                text,
+                url,
+                game_id=row.game_id,
+                until=tournament.round_ends_at,
+            )
+        )
+    return told
+
+
+def _tell_places(tournament: Tournament, entries: dict[int, Entry], now) -> None:
+    """Tell every player of a finished tournament their place."""
+    tables, byes = _results(tournament)
+    lines = pairing.standings(
+        [e.pk for e in sorted(entries.values(), key=lambda e: (e.joined_at, e.pk))],
+        tables,
+        byes,
+        seats=tournament.seats,
+    )
+    told = []
+    for line in lines:
+        event, text, url = announcements.finished(
+            tournament=tournament, place=line.rank, players=len(lines)
+        )
+        told.append(announcements.Told(entries[line.player].user, event, text, url))
+    announcements.news_record(tournament=tournament, told=told, now=now)
+
+
+def _play(
+    tournament, number, board, table, entries, *, game_number: int = 1
+) -> Pairing:
     """Make and start the game of one table (its players in seat order)."""
-    if not entries:
-        entries = {
-            e.pk: e for e in Entry.objects.filter(pk__in=table).select_related("user")
-        }
     players = [
         entries[pk].user if entries[pk].user_id else entries[pk].bot for pk in table
     ]
@@ -469,7 +549,7 @@ def _play(tournament, number, board, table, entries, *, game_number: int = 1):
         options=tournament.options,
         rated=tournament.rated,
     )
-    Pairing.objects.create(
+    return Pairing.objects.create(
         tournament=tournament,
         round=number,
         board=board,
@@ -553,6 +633,10 @@ def _results(tournament: Tournament) -> tuple[list[pairing.Table], list[int]]:
             byes.append(row.bye_id)
         elif row.places is not None:
             tables.append(
-                pairing.Table(row.round, {int(k): v for k, v in row.places.items()})
+                pairing.Table(
+                    row.round,
+                    {int(k): v for k, v in row.places.items()},
+                    {int(k): v for k, v in (row.worth or {}).items()},
+                )
             )
     return tables, byes

@@ -88,6 +88,9 @@ def tournament_detail(request, pk: int):
             and request.user.pk == tournament.created_by_id,
             "bots": kinds.get(tournament.kind).bots,
             "kind_label": kinds.label(tournament.kind),
+            "worth_label": kinds.get(tournament.kind).worth_label,
+            "worth_about": f"{kinds.get(tournament.kind).worth_label} at the end "
+            "of each game, added up",
         },
     )
 

@@ -36,6 +36,7 @@ def test_the_name_is_whole_on_a_phone(name, login, new_context, user_factory, sh
     menu = page.locator(".nav-more__menu")
     expect(menu.get_by_role("link", name="Lobby")).to_be_visible()
     expect(menu.get_by_role("link", name="Leaderboard")).to_be_visible()
+    expect(menu.get_by_role("link", name="Friends")).to_be_visible()
     expect(menu.get_by_role("button", name="Log out")).to_be_visible()
     assert menu.bounding_box()["x"] >= 0
     shot(page, "phone-more")
@@ -53,11 +54,18 @@ def test_a_very_long_name_ends_in_an_ellipsis(login, new_context, user_factory):
     assert page.locator(".site-header").bounding_box()["height"] <= 60
 
 
-def test_on_a_desk_every_link_is_in_the_bar(login, user_factory):
+def test_on_a_desk_every_link_is_in_the_bar(login, user_factory, shot):
     page = login(user_factory("ada", display_name="Ada"))
     page.goto("/games/")
     nav = page.locator(".site-nav")
     expect(nav.get_by_role("link", name="Lobby")).to_be_visible()
     expect(nav.get_by_role("link", name="Leaderboard")).to_be_visible()
+    expect(nav.get_by_role("link", name="Friends")).to_be_visible()
     expect(nav.get_by_role("button", name="Log out")).to_be_visible()
     expect(page.locator(".nav-more")).to_be_hidden()
+    shot(page, "desk-header")
+    nav.get_by_role("link", name="Friends").click()
+    expect(page).to_have_url("/friends/")
+    expect(nav.get_by_role("link", name="Friends")).to_have_attribute(
+        "aria-current", "page"
+    )

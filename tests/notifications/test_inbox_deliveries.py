@@ -92,14 +92,35 @@ def test_a_challenge_answered_or_withdrawn_in_time_is_not_emailed(
 
 
 def test_no_challenge_email_to_a_player_who_asked_for_none(clock, user, user_factory):
+    quiet = user_factory("eve", challenge_emails=False)
+    # A setting of its own: "your move" emails off, challenges still come.
     digest = user_factory("dee", notify="daily_digest")
-    quiet = user_factory("eve", notify="none")
-    challenge(user, digest)
     challenge(user, quiet)
+    challenge(user, digest)
     clock.past_grace()
     sweep()
-    assert emails_to(digest) == [] and emails_to(quiet) == []
+    assert emails_to(quiet) == []
+    assert not Notification.objects.filter(user=quiet, channel="email").exists()
+    [email] = emails_to(digest)
+    assert email.subject == "Ada challenges you to Monopoly Deal"
+    assert "/notifications/unsubscribe/" in email.extra_headers["List-Unsubscribe"]
     assert InboxItem.objects.filter(kind="challenge").count() == 2
+
+
+def test_the_challenge_emails_link_turns_only_them_off(clock, user, other_user):
+    challenge(user, other_user)
+    clock.past_grace()
+    sweep()
+    [email] = emails_to(other_user)
+    link = email.extra_headers["List-Unsubscribe"].strip("<>").removeprefix(SITE)
+    Client().post(
+        link,
+        "List-Unsubscribe=One-Click",
+        content_type="application/x-www-form-urlencoded",
+    )
+    other_user.refresh_from_db()
+    assert other_user.challenge_emails is False
+    assert other_user.notify == other_user.Notify.EACH_MOVE  # the rest stays
 
 
 def test_a_challenge_is_pushed_to_the_players_devices(

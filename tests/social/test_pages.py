@@ -416,3 +416,14 @@ def test_the_challenge_lists_cost_the_same_queries_however_many(
         make_challenge(user_factory(), ada)
     queries(client, "/challenges/")
     assert queries(client, "/challenges/") == few
+
+
+def test_the_navigation_leads_to_friends_in_the_bar_and_under_more(
+    ada, client, client_for
+):
+    page = client_for(ada).get("/games/").content.decode()
+    links = re.findall(r'<a href="/friends/"[^>]*>Friends</a>', page)
+    assert len(links) == 2  # the bar (a desk), and More (a phone)
+    here = client_for(ada).get("/friends/").content.decode()
+    assert 'href="/friends/" class="nav-wide" aria-current="page"' in here
+    assert 'href="/friends/"' not in client.get("/games/").content.decode()

@@ -43,6 +43,11 @@ def _has_left(state, seat: int) -> bool:
     return state.players[seat].resigned
 
 
+def _banked(state, seat: int) -> int:
+    """The value of the seat's bank, in M."""
+    return sum(engine.DECK[card].value for card in state.players[seat].bank)
+
+
 REPLAY = ReplayWords(
     open_link="Every hand",
     open_view="Every hand open",
@@ -73,6 +78,8 @@ DEAL = GameKind(
     open_view=engine.open_view,
     winners=_winners,
     has_left=_has_left,
+    worth=_banked,
+    worth_label="Banked",
     replay=REPLAY,
     standing_move=standing_move,
     chart=game_chart,

@@ -14,6 +14,8 @@ from django.utils import timezone
 
 from games import services
 from games import tasks as game_tasks
+from games.engines.classic import net_worth
+from games.engines.deal import DECK
 from games.models import Game, Seat
 from games.ratings.models import RatingChange
 from games.tournaments import services as tournaments
@@ -304,3 +306,55 @@ def test_the_top_two_seeds_meet_only_in_the_final(user):
         play_round(tournament, rng)
         tasks.tournaments_sweep()
         tournament.refresh_from_db()
+
+
+@pytest.mark.parametrize("kind", ["deal", "classic"])
+def test_a_closed_table_keeps_each_players_worth_for_the_tie_break(
+    kind, user, other_user
+):
+    tournament = make(user, kind=kind, bots=0, rounds=1)
+    tournaments.tournament_join(tournament_id=tournament.pk, user=other_user)
+    tournament = start(tournament)
+    row = Pairing.objects.get(tournament=tournament, round=1)
+    played = list(play_some(row.game, 30))
+    services.game_resign(game_id=row.game_id, user=user)
+    tournaments.tournament_advance(tournament_id=tournament.pk)
+    row.refresh_from_db()
+    game = fresh(row.game)
+    state = game.state()
+    seat = {pk: n for n, pk in enumerate(row.entries)}
+    if kind == "classic":
+        expected = {pk: net_worth(state, seat[pk]) for pk in row.entries}
+        assert expected[row.entries[seat_of(game, other_user)]] > 0
+    else:
+        expected = {
+            pk: sum(card_value(c) for c in state.players[seat[pk]].bank)
+            for pk in row.entries
+        }
+    assert {int(k): v for k, v in row.worth.items()} == expected
+    assert played  # the game moved on before it ended
+    lines = {line.player: line for line in tournaments.standings(tournament)}
+    assert {pk: lines[pk].worth for pk in row.entries} == expected
+
+
+def play_some(game, moves):
+    """Up to `moves` sensible moves, whoever owes them (humans included)."""
+    rng = random.Random(3)
+    for _ in range(moves):
+        game = fresh(game)
+        state = game.state()
+        seat_no = game.engine.awaiting(state)[0].seat
+        seat = game.seats.select_related("user").get(position=seat_no)
+        move = game.game_kind.sensible_move(state, seat_no, rng)
+        services.move_submit(
+            game_id=game.pk, user=seat.user, move=move, version=game.version
+        )
+        yield move
+
+
+def seat_of(game, user) -> int:
+    return game.seats.get(user=user).position
+
+
+def card_value(card: int) -> int:
+    return DECK[card].value

@@ -11,6 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
+from games import services
 from games.tournaments import services as tournaments
 from games.tournaments import tasks
 from games.tournaments.models import Tournament
@@ -202,3 +203,44 @@ def test_the_navigation_and_the_profile_lead_to_tournaments_and_tokens(
     assert home.count('href="/tournaments/"') == 2  # the bar, and More on a phone
     profile = client_logged_in.get("/profile/").content.decode()
     assert 'href="/api/tokens/"' in profile
+
+
+def _player_page(client, user) -> tuple[str, int]:
+    client.get("/inbox/bell/")  # the header's bell caches its count (a minute)
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get(f"/players/{user.username}/")
+    assert page.status_code == 200
+    return page.content.decode(), len(queries)
+
+
+def test_a_player_page_lists_the_tournaments_entered_with_places(
+    client_logged_in, user, other_user
+):
+    html, _ = _player_page(client_logged_in, other_user)
+    assert 'id="tournaments"' in html and "None yet." in html
+    won = make(user, bots=0, rounds=1, name="Won cup")
+    tournaments.tournament_join(tournament_id=won.pk, user=other_user)
+    won = start(won)
+    game = won.pairings.get().game
+    services.game_resign(game_id=game.pk, user=user)
+    tasks.tournaments_sweep()
+    upcoming = make(user, bots=0, name="Next cup")
+    tournaments.tournament_join(tournament_id=upcoming.pk, user=other_user)
+    html, few = _player_page(client_logged_in, other_user)
+    assert f'<a href="/tournaments/{won.pk}/">Won cup</a>' in html
+    assert "Finished · placed 1st of 2" in html
+    assert f'<a href="/tournaments/{upcoming.pk}/">Next cup</a>' in html
+    assert "Taking entries</span>" in html
+    mine, _ = _player_page(client_logged_in, user)
+    assert "Finished · placed 2nd of 2" in mine
+    # More tournaments, players and rounds: the same queries.
+    for count in (8, 16):
+        bigger = make(user, bots=count - 2, max_players=64, rounds=2)
+        tournaments.tournament_join(tournament_id=bigger.pk, user=other_user)
+        bigger = start(bigger)
+        play_round(bigger, random.Random(count))
+        tasks.tournaments_sweep()
+    html, more = _player_page(client_logged_in, other_user)
+    assert html.count('<p class="current"><a href="/tournaments/') == 4
+    assert "Running · now" in html
+    assert more == few, (few, more)

@@ -62,7 +62,10 @@ def _play_swiss(n, seats, rounds, seed):
         seating = seat_round(ranked, seats, met(tables), Counter(byes))
         seatings.append(seating)
         byes.extend(seating.byes)
-        tables.extend(Table(number, _random_places(t, rng)) for t in seating.tables)
+        tables.extend(
+            Table(number, _random_places(t, rng), {p: rng.randrange(20) for p in t})
+            for t in seating.tables
+        )
     return players, tables, byes, seatings
 
 
@@ -157,7 +160,10 @@ def test_standings_equal_a_recomputation_from_the_results(n, seats, rounds, seed
         assert line.points == points[line.player]
         assert line.buchholz == buchholz[line.player]
         assert line.sonneborn_berger == sb[line.player]
-    keys = [(-s.points, -s.buchholz, -s.sonneborn_berger, -s.wins) for s in lines]
+        assert line.worth == sum(t.worth.get(line.player, 0) for t in tables)
+    keys = [
+        (-s.points, -s.buchholz, -s.sonneborn_berger, -s.wins, -s.worth) for s in lines
+    ]
     assert keys == sorted(keys)
     assert lines[0].rank == 1
     assert all(a.rank <= b.rank for a, b in pairwise(lines))
@@ -187,6 +193,24 @@ def test_a_swiss_of_sixty_four_players_repeats_no_meeting_in_six_rounds():
             frozenset(pair) for t in tables for pair in combinations(t.places, 2)
         )
         assert set(meetings.values()) == {1}, seats
+
+
+def test_worth_breaks_a_tie_the_other_tie_breaks_leave():
+    # Each won once against the other: points, Buchholz, Sonneborn-Berger and
+    # tables won are equal; the later entry was worth more at the ends.
+    tables = [
+        Table(1, {1: 1, 2: 2}, {1: 7, 2: 3}),
+        Table(2, {1: 2, 2: 1}, {1: 1, 2: 9}),
+    ]
+    first, second = standings([1, 2], tables, [], seats=2)
+    assert (first.player, first.worth, first.rank) == (2, 12, 1)
+    assert (second.player, second.worth, second.rank) == (1, 8, 2)
+    assert first.points == second.points and first.buchholz == second.buchholz
+    # Worth equal too: the order of entry, and the place shared.
+    level = [Table(1, {1: 1, 2: 2}, {1: 5}), Table(2, {1: 2, 2: 1}, {2: 5})]
+    first, second = standings([1, 2], level, [], seats=2)
+    assert (first.player, second.player) == (1, 2)
+    assert first.rank == second.rank == 1
 
 
 def test_points_at_a_three_seat_table_are_three_two_one_and_ties_share():
