@@ -160,3 +160,21 @@ def test_the_site_entry_point_names_the_expert():
     s = scenario("0 owns: Boardwalk, Park Place")
     move = bot_move(s, 0, "expert", random.Random(0), seconds=0.0, clock=lambda: 0.0)
     assert move in candidates(s, 0, random.Random(0))
+
+
+def test_the_judge_weighs_moves_on_the_same_guesses_and_chooses_as_the_expert():
+    from games.engines.classic.bots import judge
+
+    s = apply(
+        scenario("seats: 2\n0 at: 36\n0 owns: Park Place"), Roll(seat=0), dice=(1, 2)
+    )
+    from games.engines.classic import DeclineBuy
+
+    buy, decline = judge.weigh(
+        s, 0, [Buy(seat=0), DeclineBuy(seat=0)], random.Random(3), 12
+    )
+    assert 0.0 <= decline < buy <= 1.0
+    again = judge.weigh(s, 0, [Buy(seat=0), DeclineBuy(seat=0)], random.Random(3), 12)
+    assert again == (buy, decline)
+    assert judge.choose(s, 0, random.Random(1), 24) == Buy(seat=0)
+    assert sum(judge.chances(s)) == pytest.approx(1.0)

@@ -89,7 +89,8 @@ def test_a_bad_offer_is_refused():
 
 def test_only_a_group_trade_is_proposed_and_only_with_the_cash_for_it():
     built = scenario(
-        "0 owns: Boardwalk\n1 owns: Park Place, Mediterranean Avenue +1, Baltic Avenue +1"
+        "0 owns: Boardwalk\n"
+        "1 owns: Park Place, Mediterranean Avenue +1, Baltic Avenue +1"
     )
     assert [o.get_deeds for _, o in group_trades(built, 0)] == [(_at("Park Place"),)]
     poor = scenario("0 cash: 300\n0 owns: Boardwalk\n1 owns: Park Place")

@@ -233,16 +233,20 @@ class Tally:
         return best
 
 
-def _race(
+def race(
     state: State,
     seat: int,
     options: list[mv.Move],
     rng: random.Random,
     style: Style,
     iterations: int | None,
-    deadline: float | None,
-    clock: Callable[[], float] | None,
+    deadline: float | None = None,
+    clock: Callable[[], float] | None = None,
 ) -> Tally:
+    """Play `options` (the first the one the others are measured against) on
+    fresh guesses of `state` as `seat` sees it, `iterations` of them or until
+    `deadline` by `clock`; against the clock, candidates clearly worse than
+    the first are dropped."""
     rounds = style.rounds
     stop = state.turn + rounds * len(state.remaining()) if rounds is not None else None
     tally = Tally.of(len(options))
@@ -305,7 +309,7 @@ def think(
     deadline = None
     if iterations is None:
         deadline = clock() + (DEFAULT_SECONDS if seconds is None else seconds)
-    tally = _race(own, seat, options, rng, style, iterations, deadline, clock)
+    tally = race(own, seat, options, rng, style, iterations, deadline, clock)
     best = tally.best(style.confidence)
     return options[best], {
         "iterations": tally.done,
