@@ -300,8 +300,9 @@ def duel(
     return figures
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def add_arguments(parser) -> None:
+    """The options, shared by `python -m bench.classic_strength` and
+    `manage.py classic_strength`."""
     parser.add_argument("--deals", type=int, default=10)
     parser.add_argument("--seats", type=int, nargs="+", default=[2])
     parser.add_argument("--seed", type=int, default=1)
@@ -319,13 +320,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--ab", nargs="+", action="append", default=[], metavar="KEY=VALUE"
     )
     parser.add_argument("--jobs", type=int, default=1)
-    args = parser.parse_args(argv)
-    try:
-        style = parse_style(args.style)
-        ab = [parse_style(pairs, style) for pairs in args.ab]
-    except ValueError as error:
-        parser.error(str(error))
-    for seats in args.seats:
+
+
+def run(args, out=None) -> list[dict]:
+    """Every --seats count's duel; ValueError for a style that is not one."""
+    style = parse_style(args.style)
+    ab = [parse_style(pairs, style) for pairs in args.ab]
+    return [
         duel(
             args.deals,
             seats,
@@ -339,7 +340,20 @@ def main(argv: Sequence[str] | None = None) -> int:
             jobs=args.jobs,
             cpu=args.cpu,
             rounds=args.rounds,
+            out=out,
         )
+        for seats in args.seats
+    ]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    add_arguments(parser)
+    args = parser.parse_args(argv)
+    try:
+        run(args)
+    except ValueError as error:
+        parser.error(str(error))
     return 0
 
 
