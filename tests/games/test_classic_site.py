@@ -77,6 +77,25 @@ def test_the_create_form_makes_a_classic_game_with_its_own_house_rules(user):
     assert game.options == classic.Options(double_salary=True).to_json()
 
 
+def test_the_create_form_starts_a_classic_game_against_expert_bots(user, settings):
+    settings.BOT_EXPERT_SECONDS = 0.01
+    response = client_for(user).post(
+        reverse("games:create"),
+        {
+            "kind": "classic",
+            "seat_count": 3,
+            "seconds_per_decision": HOUR,
+            "public": "on",
+            "bot": "expert",
+            "bots_now": "on",
+        },
+    )
+    game = Game.objects.get(created_by=user)
+    assert response.status_code == 302
+    assert game.status == Game.Status.ACTIVE
+    assert sorted(s.bot for s in game.seats.all()) == ["", "expert", "expert"]
+
+
 def test_the_create_form_offers_both_games_and_their_house_rules(user):
     html = client_for(user).get(reverse("games:lobby")).content.decode()
     assert 'name="kind" value="classic"' in html
