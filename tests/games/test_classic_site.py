@@ -77,6 +77,25 @@ def test_the_create_form_makes_a_classic_game_with_its_own_house_rules(user):
     assert game.options == classic.Options(double_salary=True).to_json()
 
 
+def test_the_create_form_starts_a_classic_game_against_expert_bots(user, settings):
+    settings.BOT_EXPERT_SECONDS = 0.01
+    response = client_for(user).post(
+        reverse("games:create"),
+        {
+            "kind": "classic",
+            "seat_count": 3,
+            "seconds_per_decision": HOUR,
+            "public": "on",
+            "bot": "expert",
+            "bots_now": "on",
+        },
+    )
+    game = Game.objects.get(created_by=user)
+    assert response.status_code == 302
+    assert game.status == Game.Status.ACTIVE
+    assert sorted(s.bot for s in game.seats.all()) == ["", "expert", "expert"]
+
+
 def test_the_create_form_offers_both_games_and_their_house_rules(user):
     html = client_for(user).get(reverse("games:lobby")).content.decode()
     assert 'name="kind" value="classic"' in html
@@ -194,17 +213,39 @@ def test_the_site_says_it_plays_both_games(client):
     assert "mdeal — Monopoly Deal and Classic Monopoly by correspondence." in home
 
 
-def test_a_classic_waiting_room_offers_only_its_own_bots(user):
+def test_a_classic_waiting_room_offers_every_bot_and_refuses_a_made_up_one(user):
     game = make_game(creator=user, seat_count=3, start=False, kind="classic")
     client = client_for(user)
     html = client.get(game.get_absolute_url()).content.decode()
-    assert 'value="sensible"' in html and 'value="random"' in html
-    assert 'value="expert"' not in html
+    for bot in ("sensible", "random", "expert"):
+        assert f'value="{bot}"' in html
     before = table_rows(game)
-    response = client.post(reverse("games:add_bots", args=[game.pk]), {"bot": "expert"})
+    response = client.post(reverse("games:add_bots", args=[game.pk]), {"bot": "genius"})
     assert response.status_code == 400
-    assert "There is no such bot." in response.content.decode()
     assert table_rows(game) == before
+
+
+def test_classic_expert_bots_think_in_the_worker_and_play_on(user, settings):
+    settings.BOT_EXPERT_SECONDS = 0.01  # the wiring, not the thinking
+    game = make_game(creator=user, seat_count=3, start=False, kind="classic")
+    client = client_for(user)
+    response = client.post(reverse("games:add_bots", args=[game.pk]), {"bot": "expert"})
+    assert response.status_code in (200, 302)
+    game = fresh(game)
+    assert sorted(s.bot for s in game.seats.all()) == ["", "expert", "expert"]
+    moved = 0
+    for _ in range(40):
+        game = fresh(game)
+        if game.status != Game.Status.ACTIVE:
+            break
+        if services.bots_play(game_id=game.pk, version=game.version):
+            moved += 1
+            continue
+        seat = awaited_seat(game)
+        assert seat.user_id == user.pk
+        assert post_move(client, game, default_move(game, seat)).status_code == 302
+    bot_moves = GameEvent.objects.filter(game=game, cause="bot").count()
+    assert moved and bot_moves
 
 
 # -- playing -------------------------------------------------------------------

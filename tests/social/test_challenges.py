@@ -321,7 +321,6 @@ def test_a_setting_not_on_the_list_is_refused(bea):
         ({"seat_count": 1}, "Monopoly Deal has 2 to 5 seats."),
         ({"kind": "chess"}, "There is no such game."),
         ({"bot": "genius"}, "There is no such bot."),
-        ({"kind": "classic", "bot": "expert"}, "There is no such bot."),
         ({"seconds_per_decision": 0}, "The time per decision must be a positive"),
         ({"options": {"max_missed_deadlines": 0}}, "Those game settings are not"),
         ({"options": {"bot_replaces_leaver": "yes"}}, "Those game settings are not"),

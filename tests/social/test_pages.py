@@ -258,7 +258,6 @@ def test_a_challenge_sent_from_the_form_reaches_the_player(ada, bea, client_for)
             400,
             "greater than or equal to 1",
         ),
-        ({"kind": "classic", "bot": "expert"}, 400, "There is no such bot."),
         ({"to": "bea, cy", "seat_count": "2"}, 400, "3 players need a game"),
     ],
 )

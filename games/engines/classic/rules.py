@@ -73,6 +73,14 @@ _HANDLERS = {
 def decide(state: State, move: mv.Move, rng: random.Random) -> list[ev.Event]:
     """The events `move` causes, or IllegalMove with a sentence a player can
     read. Never mutates `state`; dice and draws come only from `rng`."""
+    return step(state, move, rng)[0]
+
+
+def step(
+    state: State, move: mv.Move, rng: random.Random
+) -> tuple[list[ev.Event], State]:
+    """`decide`, with the state the events lead to (the bots' look-ahead,
+    which would otherwise evolve every event twice)."""
     well_formed(move)
     if state.over:
         raise IllegalMove("The game is over.")
@@ -83,4 +91,4 @@ def decide(state: State, move: mv.Move, rng: random.Random) -> list[ev.Event]:
     b = Builder(state, rng)
     _HANDLERS[type(move)](b, move)
     _settle(b)
-    return b.events
+    return b.events, b.state

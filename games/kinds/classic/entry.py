@@ -15,7 +15,9 @@ from games.kinds.classic.owed import owed_line
 
 
 def _bot_move(state, seat, level, rng, *, seconds=None, clock=None, history=None):
-    return bots.BOTS[level](state, seat, rng)
+    """The named bot's move; the expert thinks `seconds` by `clock` (the
+    classic expert reads no history)."""
+    return bots.bot_move(state, seat, level, rng, seconds=seconds, clock=clock)
 
 
 def _present(*, game, seat, state, view, moment, names, seats) -> dict:
@@ -83,7 +85,7 @@ CLASSIC = GameKind(
     engine=classic,
     min_seats=2,
     max_seats=8,
-    bots=("sensible", "random"),
+    bots=("sensible", "random", "expert"),
     bot_move=_bot_move,
     table_template=table.TEMPLATE,
     present=_present,

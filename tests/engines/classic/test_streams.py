@@ -18,36 +18,36 @@ from games.engines.classic.bots import BOTS
 
 # sha256 of each game's events, one JSON line each, first 16 hex digits.
 STREAMS = {
-    0: "92a5e863d99da5ce",  # 2 seats, 761 events, turn limit
-    1: "e20a21cc1386a836",  # 3 seats, 1131 events, turn limit
-    2: "3333f120f6b2cd16",  # 4 seats, 1547 events, turn limit
-    3: "9c392c4048b449ec",  # 5 seats, 1849 events, turn limit
-    4: "da6901bbf08f23a8",  # 6 seats, 2079 events, turn limit
-    5: "2664b1bc73813ad8",  # 2 seats, 820 events, turn limit
-    6: "c456a96ad7b742ef",  # 3 seats, 1156 events, turn limit
-    7: "69e896f6ddbfd9a8",  # 4 seats, 1457 events, turn limit
-    8: "9a9f274ae51968bb",  # 5 seats, 1905 events, turn limit
-    9: "3ba323ea0da7e3d8",  # 6 seats, 1852 events, last player
-    10: "7eb5f6fc356e064b",  # 2 seats, 822 events, turn limit
-    11: "3a2198ffb97da4cd",  # 3 seats, 772 events, last player
-    12: "9f3139751ce228da",  # 4 seats, 1478 events, turn limit
-    13: "0f0b6b9be20406ec",  # 5 seats, 1625 events, last player
-    14: "bbe2a717bbc409d1",  # 6 seats, 2260 events, turn limit
+    0: "9a8ac904a217604f",  # 2 seats, 780 events, turn limit
+    1: "f22dfdad0a2303d5",  # 3 seats, 1150 events, turn limit
+    2: "f6f72c21cf42d287",  # 4 seats, 1527 events, turn limit
+    3: "e09ac0b55fa4aa84",  # 5 seats, 1688 events, last player
+    4: "b7c38ba7b37577fb",  # 6 seats, 1967 events, turn limit
+    5: "45e708546e2e3775",  # 2 seats, 828 events, turn limit
+    6: "0516b8560b23decd",  # 3 seats, 1174 events, turn limit
+    7: "1085981307291eeb",  # 4 seats, 1444 events, turn limit
+    8: "8dbb2d5e7ed691b5",  # 5 seats, 1895 events, turn limit
+    9: "bce5566b027eca37",  # 6 seats, 1535 events, last player
+    10: "53da4fd7de6aab0d",  # 2 seats, 785 events, turn limit
+    11: "803b9385f7aa02c0",  # 3 seats, 949 events, last player
+    12: "c8f2429297194392",  # 4 seats, 1310 events, last player
+    13: "9d8d8a96edbc0f68",  # 5 seats, 1609 events, last player
+    14: "7c7ed7c203db453a",  # 6 seats, 2247 events, turn limit
     15: "484663bdf4b26b8c",  # 2 seats, 800 events, turn limit
-    16: "c3a4c28beaa0a22c",  # 3 seats, 1098 events, turn limit
-    17: "ab0d1eb744d00641",  # 4 seats, 1460 events, turn limit
-    18: "6f8e1992bc4b919e",  # 5 seats, 1753 events, turn limit
-    19: "9de3c79cb4f727d3",  # 6 seats, 2001 events, last player
-    20: "7e45b62f0e3394f9",  # 2 seats, 788 events, turn limit
-    21: "6db53c152a70e70e",  # 3 seats, 1113 events, turn limit
-    22: "1d61db1ed81b2233",  # 4 seats, 1524 events, turn limit
-    23: "fd7a08220534f18d",  # 5 seats, 1564 events, turn limit
-    24: "dce683548f1ee7c8",  # 6 seats, 1601 events, last player
-    25: "7e9647c210b29cb6",  # 2 seats, 782 events, turn limit
-    26: "ff7982469caf1c10",  # 3 seats, 1190 events, turn limit
-    27: "729eb082cccbaf54",  # 4 seats, 1425 events, turn limit
+    16: "39ef2410e843ee74",  # 3 seats, 1130 events, turn limit
+    17: "58f0f25cdea05473",  # 4 seats, 638 events, last player
+    18: "5932e191c751f124",  # 5 seats, 1267 events, last player
+    19: "8bbd6940fe1b03fe",  # 6 seats, 932 events, last player
+    20: "5929ccc1837d553b",  # 2 seats, 781 events, turn limit
+    21: "1bc6b9ae90483460",  # 3 seats, 1146 events, turn limit
+    22: "de2f293cb0d036c0",  # 4 seats, 1469 events, turn limit
+    23: "ec25ea756a743427",  # 5 seats, 1616 events, last player
+    24: "b9b981bac7ced150",  # 6 seats, 1598 events, last player
+    25: "94b1f2aedbaa889c",  # 2 seats, 780 events, turn limit
+    26: "b115ebb8ae56ead5",  # 3 seats, 1177 events, turn limit
+    27: "a2d43302ff177d6b",  # 4 seats, 1052 events, last player
     28: "c8a628c907c8b8b5",  # 5 seats, 1870 events, turn limit
-    29: "2a26687ed84d9b89",  # 6 seats, 1476 events, last player
+    29: "bca53301be6d27d9",  # 6 seats, 1229 events, last player
 }
 
 
