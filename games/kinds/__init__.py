@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.engines.protocol import Engine
+from games.engines.protocol import Engine, Judge
 
 DEFAULT = "deal"
 
@@ -92,6 +92,9 @@ class GameKind:
     # (`bot_move`'s `history`): loading it costs the site a query of the
     # game's events and a redaction of each, so only a reader gets it.
     reads_history: Callable[[str], bool] = lambda level: False
+    # The expert's judgement of positions and decisions, for the review of a
+    # finished game (games.reviews); None: the kind's games get no review.
+    judge: Judge | None = None
 
     @property
     def option_labels(self) -> dict[str, str]:
