@@ -6,8 +6,8 @@ import pytest
 
 import games.engines.classic
 import games.engines.deal
-from games.engines.plumbing import fold, scenario_lines
 from games.engines.deal.bots import judge as deal_judge
+from games.engines.plumbing import fold, scenario_lines
 from games.engines.protocol import JUDGE_SIGNATURES, SIGNATURES, Engine, Judge
 
 ENGINES = [games.engines.deal, games.engines.classic]
