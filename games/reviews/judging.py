@@ -160,9 +160,9 @@ def turning_points(
     """The `count` moments that raised a seat's chance most (by `least` at
     least), in the game's order. A moment is the steps from one settled
     position to the next (a Deal Breaker and its answers are one), so a
-    card played but not yet answered is not counted; the moment that ends the
-    game is its result, not a turning point. Each: the moment's first and
-    last events, the seat that gained and by how much."""
+    card played but not yet answered is not counted; the deal, and the moment
+    that ends the game, are luck and the result, not turning points. Each:
+    the moment's first and last events, the seat that gained and by how much."""
     if not chances:
         return []
     seats = len(chances[0])
@@ -177,6 +177,8 @@ def turning_points(
     for first, last, over in moments:
         if over:
             continue  # The game's end: its result.
+        if all(p.seat is None for p in played[first : last + 1]):
+            continue  # The deal: luck before anyone chose anything.
         after = chances[last]
         before = chances[first - 1] if first else even
         gains = [a - b for a, b in zip(after, before, strict=True)]

@@ -137,6 +137,12 @@ def test_turning_points_are_the_biggest_gains_between_settled_positions():
         {"seq": 5, "last": 5, "seat": 0, "swing": 0.45},
     ]
     assert turning_points(chances, steps, played, count=2, least=0.5) == []
+    # The deal (events of no seat's move) is luck, not a turning point.
+    dealt = [Played(seq=1, event=None, seat=None, human=False), *played[1:]]
+    chances[0] = [0.1, 0.9]
+    assert turning_points(chances, steps, dealt, count=1, least=0.1) == [
+        {"seq": 5, "last": 5, "seat": 0, "swing": 0.45}
+    ]
 
 
 @pytest.mark.parametrize("seed", [1, 2])
