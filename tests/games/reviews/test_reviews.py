@@ -3,13 +3,15 @@ replay to whoever may see the game, and nothing in it that the replay hides."""
 
 import random
 import re
+from contextlib import contextmanager
+from dataclasses import replace
 
 import pytest
 
 from django.test import Client
 from django.urls import reverse
 
-from games import services
+from games import kinds, services
 from games import tasks as game_tasks
 from games.engines import deal as engine
 from games.models import Game, GameEvent, GameReview
@@ -20,6 +22,17 @@ from tests.games.test_hidden import exposed_cards, secret_cards
 pytestmark = pytest.mark.django_db
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+@contextmanager
+def without_judge(key: str):
+    """The kind `key` as if it had no judge yet (as classic had at first)."""
+    kind = kinds.get(key)
+    kinds.register(replace(kind, judge=None))
+    try:
+        yield
+    finally:
+        kinds.register(kind)
 
 
 @pytest.fixture(autouse=True)
@@ -91,12 +104,11 @@ def test_no_review_is_queued_when_the_setting_is_off_or_the_kind_has_no_judge(
         game = finished(make_game(creator=user, players=[other_user]), other_user)
     assert not GameReview.objects.filter(game=game).exists()
     settings.REVIEW_AFTER_GAME = True
-    classic = make_game(creator=user, players=[other_user], kind="classic")
-    with django_capture_on_commit_callbacks(execute=True):
-        classic = finished(classic, other_user)
-    assert classic.status == Game.Status.FINISHED
-    assert not GameReview.objects.filter(game=classic).exists()
-    assert review_make(game_id=classic.pk) is None
+    with django_capture_on_commit_callbacks(execute=True), without_judge("deal"):
+        unjudged = finished(make_game(creator=user, players=[other_user]), other_user)
+        assert unjudged.status == Game.Status.FINISHED
+        assert review_make(game_id=unjudged.pk) is None
+    assert not GameReview.objects.filter(game=unjudged).exists()
 
 
 def test_a_running_game_is_not_reviewed(user, other_user):
@@ -250,10 +262,9 @@ def test_the_review_page_says_when_it_is_being_prepared_and_polls(user, other_us
 
 
 def test_a_kind_without_a_judge_says_its_games_get_no_review(user, other_user):
-    game = finished(
-        make_game(creator=user, players=[other_user], kind="classic"), other_user
-    )
-    page = client_for(user).get(review_url(game)).content.decode()
+    game = finished(make_game(creator=user, players=[other_user]), other_user)
+    with without_judge("deal"):
+        page = client_for(user).get(review_url(game)).content.decode()
     assert "has no expert to review its games yet" in page
 
 
