@@ -117,3 +117,10 @@ class RematchClosed(GameError):
 
     status = 409
     default_message = "This rematch offer is closed."
+
+
+class ReviewNotYet(GameError):
+    """The review of a game still being played (or never started)."""
+
+    status = 404
+    default_message = "A game is reviewed once it is over: there is no review yet."

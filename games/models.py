@@ -401,3 +401,4 @@ class GameCheckpoint(models.Model):
 # Ratings live in a module of their own; imported here so Django finds them.
 from games.ratings.models import Rating, RatingChange  # noqa: E402, F401
 from games.rematch.models import Rematch  # noqa: E402, F401
+from games.reviews.models import GameReview  # noqa: E402, F401

@@ -7,11 +7,13 @@ right.
 
 from celery import shared_task
 
+from django.core.cache import cache
 from django.utils import timezone
 
 from games import services
 from games.models import Game
 from games.rematch import services as rematches
+from games.reviews import services as reviews
 
 # The queue of bot moves a human waits for, which workers read before the
 # default one (settings.CELERY_TASK_QUEUES): games of bots only, emails and
@@ -28,6 +30,26 @@ def bots_play(game_id: int, version: int) -> bool:
 def bots_play_queue(game_id: int, version: int, *, urgent: bool) -> None:
     """Queue the bots' moves: `urgent` when a human at the table waits for them."""
     bots_play.apply_async((game_id, version), queue=MOVES_QUEUE if urgent else None)
+
+
+# One review at a time per site: it holds one worker thread, the others stay
+# free for moves. A review finding another under way comes back later.
+REVIEW_LOCK = "mdeal:review-running"
+REVIEW_LOCK_SECONDS = 30 * 60
+REVIEW_RETRY_SECONDS = 60
+
+
+@shared_task(ignore_result=True)
+def game_review(game_id: int) -> bool:
+    """Review a finished game by its kind's expert (see reviews.review_make),
+    on the default queue, behind the moves; once: a review already made stays."""
+    if not cache.add(REVIEW_LOCK, game_id, REVIEW_LOCK_SECONDS):
+        game_review.apply_async((game_id,), countdown=REVIEW_RETRY_SECONDS)
+        return False
+    try:
+        return reviews.review_make(game_id=game_id) is not None
+    finally:
+        cache.delete(REVIEW_LOCK)
 
 
 @shared_task(ignore_result=True)

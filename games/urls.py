@@ -2,6 +2,7 @@ from django.urls import path
 
 from . import views
 from .replay import views as replay_views
+from .reviews import views as review_views
 
 app_name = "games"
 
@@ -14,6 +15,7 @@ urlpatterns = [
     path("<int:pk>/version/", views.version, name="version"),
     path("<int:pk>/history/", views.history, name="history"),
     path("<int:pk>/replay/", replay_views.replay, name="replay"),
+    path("<int:pk>/review/", review_views.review, name="review"),
     path("<int:pk>/export.json", replay_views.export, name="export"),
     path("<int:pk>/join/", views.join_public, name="join_public"),
     path("<int:pk>/leave/", views.leave, name="leave"),

@@ -325,6 +325,13 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 SWEEP_SECONDS = float(os.environ.get("MDEAL_SWEEP_SECONDS", 30))
 # Seconds the expert bot thinks over a decision (in the Celery worker).
 BOT_EXPERT_SECONDS = float(os.environ.get("MDEAL_BOT_EXPERT_SECONDS", 1.0))
+# The expert's review of a finished game (games.reviews, docs/review.md): queued
+# when a game ends (off in tests, which queue it themselves), judged with this
+# many guesses a decision (work, not seconds: the same seed gives the same
+# review), at most this many human decisions a game.
+REVIEW_AFTER_GAME = env_bool("MDEAL_REVIEW_AFTER_GAME", not TESTING)
+REVIEW_GUESSES = int(os.environ.get("MDEAL_REVIEW_GUESSES", 8))
+REVIEW_DECISIONS = int(os.environ.get("MDEAL_REVIEW_DECISIONS", 300))
 CELERY_BEAT_SCHEDULE = {
     "sweep-deadlines": {
         "task": "games.tasks.deadlines_sweep",

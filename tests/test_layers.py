@@ -47,6 +47,7 @@ def layer(name: str) -> int:
         return MODELS
     if name.startswith("games.services") or name in (
         "games.rematch.services",
+        "games.reviews.services",
         "games.tournaments.services",
         "games.social.services",
         "accounts.services",

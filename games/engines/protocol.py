@@ -99,6 +99,36 @@ class Engine(Protocol):
     def scenario(self, text: str) -> Any: ...
 
 
+@runtime_checkable
+class Judge(Protocol):
+    """What the review of a finished game (games.reviews) asks of a kind's
+    expert; a kind without one gets no review (`GameKind.judge` None).
+
+    - `chances(state)`: every seat's chance of winning from `state`, each in
+      0..1 (a finished game: 1 for a winner), cheap enough for every event.
+    - `choose(state, seat, rng, guesses)`: the expert's move for `seat`,
+      thinking over `guesses` guesses of what it cannot see: a budget in work,
+      not seconds, so the same seed gives the same move.
+    - `weigh(state, seat, moves, rng, guesses)`: `seat`'s chance of winning
+      after each of `moves`, all played on the same guesses and random draws.
+    """
+
+    def chances(self, state: Any) -> tuple[float, ...]: ...
+
+    def choose(
+        self, state: Any, seat: int, rng: random.Random, guesses: int
+    ) -> Any: ...
+
+    def weigh(
+        self,
+        state: Any,
+        seat: int,
+        moves: Sequence[Any],
+        rng: random.Random,
+        guesses: int,
+    ) -> tuple[float, ...]: ...
+
+
 # Parameter names each verb takes, in order (checked by the protocol test).
 SIGNATURES: dict[str, tuple[str, ...]] = {
     "setup": ("seats", "options", "rng"),
@@ -114,4 +144,11 @@ SIGNATURES: dict[str, tuple[str, ...]] = {
     "to_json": ("obj",),
     "from_json": ("d",),
     "scenario": ("text",),
+}
+
+# The same for a judge's verbs.
+JUDGE_SIGNATURES: dict[str, tuple[str, ...]] = {
+    "chances": ("state",),
+    "choose": ("state", "seat", "rng", "guesses"),
+    "weigh": ("state", "seat", "moves", "rng", "guesses"),
 }

@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.engines.protocol import Engine
+from games.engines.protocol import Engine, Judge
 
 DEFAULT = "deal"
 
@@ -97,6 +97,9 @@ class GameKind:
     # what the tournament's standings call it.
     worth: Callable[[Any, int], int] = lambda state, seat: 0
     worth_label: str = "Worth"
+    # The expert's judgement of positions and decisions, for the review of a
+    # finished game (games.reviews); None: the kind's games get no review.
+    judge: Judge | None = None
 
     @property
     def option_labels(self) -> dict[str, str]:

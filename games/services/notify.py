@@ -58,7 +58,8 @@ def game_announce(
 
 
 def game_finished(game: Game) -> None:
-    """On commit: move on what waits for this game's end (its tournament)."""
+    """On commit: move on what waits for this game's end (its tournament), and
+    queue its review by the expert (games.reviews) when its kind has a judge."""
     game_id = game.pk
 
     def queue() -> None:
@@ -66,4 +67,11 @@ def game_finished(game: Game) -> None:
 
         tasks.tournament_game_over.delay(game_id)
 
+    def queue_review() -> None:
+        from games import tasks
+
+        tasks.game_review.delay(game_id)
+
     transaction.on_commit(queue, robust=True)
+    if settings.REVIEW_AFTER_GAME and game.game_kind.judge is not None:
+        transaction.on_commit(queue_review, robust=True)

@@ -42,9 +42,11 @@ INBOX_PAGE = 50
 
 
 def _back(request, fallback: str) -> str:
-    """Where a posted form asks to go back to (`next`), if it is this site's."""
+    """Where a posted form asks to go back to (`next`), if it is a path of this
+    site's: a bare word ("ada") is no path, and `redirect` would read it as
+    the name of a view."""
     wanted = request.POST.get("next") or request.GET.get("next") or ""
-    if url_has_allowed_host_and_scheme(
+    if wanted.startswith("/") and url_has_allowed_host_and_scheme(
         wanted, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):
         return wanted

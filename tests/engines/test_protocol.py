@@ -6,8 +6,9 @@ import pytest
 
 import games.engines.classic
 import games.engines.deal
+from games.engines.deal.bots import judge as deal_judge
 from games.engines.plumbing import fold, scenario_lines
-from games.engines.protocol import SIGNATURES, Engine
+from games.engines.protocol import JUDGE_SIGNATURES, SIGNATURES, Engine, Judge
 
 ENGINES = [games.engines.deal, games.engines.classic]
 
@@ -18,6 +19,18 @@ def test_engine_module_satisfies_the_protocol(engine):
     for name, params in SIGNATURES.items():
         got = tuple(inspect.signature(getattr(engine, name)).parameters)
         assert got[: len(params)] == params, f"{engine.__name__}.{name}{got}"
+
+
+# The judges of the reviews (a kind may have none yet).
+JUDGES = [deal_judge]
+
+
+@pytest.mark.parametrize("judge", JUDGES, ids=lambda m: m.__name__)
+def test_judge_module_satisfies_the_protocol(judge):
+    assert isinstance(judge, Judge)
+    for name, params in JUDGE_SIGNATURES.items():
+        got = tuple(inspect.signature(getattr(judge, name)).parameters)
+        assert got[: len(params)] == params, f"{judge.__name__}.{name}{got}"
 
 
 @pytest.mark.parametrize("engine", ENGINES, ids=lambda m: m.__name__)

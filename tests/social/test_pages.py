@@ -114,6 +114,9 @@ def test_next_may_send_back_only_to_this_site(ada, bea, client_for):
     assert response["Location"] == "/players/bea/"
     response = client.post("/players/bea/unfollow/", {"next": "/friends/"})
     assert response["Location"] == "/friends/"
+    # A bare word is no path (the site fuzz test's 500 at /inbox/read/).
+    response = client.post("/inbox/read/", {"next": "ada"})
+    assert response.status_code == 302 and response["Location"] == "/inbox/"
 
 
 # -- the friends page --------------------------------------------------------

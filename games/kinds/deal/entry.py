@@ -4,7 +4,7 @@ standing answers and chart. Registered by `GamesConfig.ready`."""
 
 from games.engines import deal as engine
 from games.engines.deal import bots
-from games.engines.deal.bots import expert
+from games.engines.deal.bots import expert, judge
 from games.kinds import GameKind, ReplayWords
 from games.kinds.deal.chart import game_chart
 from games.kinds.deal.posted import json_move
@@ -83,4 +83,5 @@ DEAL = GameKind(
     replay=REPLAY,
     standing_move=standing_move,
     chart=game_chart,
+    judge=judge,
 )

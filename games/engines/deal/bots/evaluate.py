@@ -222,3 +222,30 @@ def score(
         if i == seat:
             mine = odds
     return WIN_SCORE * (2 * mine / total - 1)
+
+
+def chances(
+    state: State, fit: dict[int, tuple[float, ...]] = WEIGHTS
+) -> tuple[float, ...]:
+    """Each seat's fitted chance of winning from here, as `score` reads it:
+    its share of exp(strength) over the seats still playing (the shares sum
+    to 1), nought for a seat that resigned; a game that is over, 1 for its
+    winner and nought for the others (a draw: nought for all)."""
+    if state.phase == OVER:
+        return tuple(
+            1.0 if i == state.winner else 0.0 for i in range(len(state.players))
+        )
+    weights = fit[min(len(state.players), 3)]
+    playing = [p for p in state.players if not p.resigned]
+    odds = [
+        0.0
+        if p.resigned
+        else math.exp(
+            strength(
+                p, i == state.active, tuple(o for o in playing if o is not p), weights
+            )
+        )
+        for i, p in enumerate(state.players)
+    ]
+    total = sum(odds)
+    return tuple(o / total for o in odds)
