@@ -79,7 +79,17 @@ def bankrupt(
         b.emit(ev.BuildingsReturned(seat=seat))
     deeds = b.state.deeds(seat)
     received = tuple(i for i in deeds if b.state.mortgaged[i])
-    b.emit(ev.PlayerBankrupt(seat=seat, creditors=creditors, resigned=resigned))
+    held = b.state.players[seat]
+    b.emit(
+        ev.PlayerBankrupt(
+            seat=seat,
+            creditors=creditors,
+            resigned=resigned,
+            cash=held.cash,
+            deeds=deeds,
+            cards=len(held.jail_cards),
+        )
+    )
     s = b.state
     if s.options.short_game:
         finish_by_worth(b, "short game")

@@ -358,20 +358,25 @@ def _button(
 def _offer_sides(o: dict[str, Any], seat: int, names, deeds) -> dict[str, Any]:
     """What each side of an offer gives, in words, from `seat`'s side."""
 
-    def items(cash, given, cards):
+    def items(cash, given, cards, receiver: int):
+        # A mortgaged deed's receiver lifts it or pays the 10% interest.
+        pays = "you pay" if receiver == seat else f"{names[receiver]} pays"
         words = [money(cash)] if cash else []
         for i in given:
-            text = BOARD[i].name
+            sp = BOARD[i]
+            text = sp.name
             if i in o["lift"]:
-                text += " (mortgaged: lifted at once)"
+                cost = money(sp.unmortgage_cost)
+                text += f" (mortgaged: lifted at once, {pays} {cost})"
             elif deeds[i]["mortgaged"]:
-                text += " (mortgaged: kept, 10% now)"
+                due = money(sp.unmortgage_cost - sp.mortgage_value)
+                text += f" (mortgaged: kept, {pays} {due} interest now)"
             words.append(text)
         words += [_CARD_LABELS[c] for c in cards]
         return ", ".join(words) or "nothing"
 
-    gives = items(o["give_cash"], o["give_deeds"], o["give_cards"])
-    gets = items(o["get_cash"], o["get_deeds"], o["get_cards"])
+    gives = items(o["give_cash"], o["give_deeds"], o["give_cards"], o["to"])
+    gets = items(o["get_cash"], o["get_deeds"], o["get_cards"], o["seat"])
     if o["seat"] == seat:
         other = names[o["to"]]
         return {
