@@ -6,6 +6,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.models import BOT_STRENGTHS, Game, Seat
+from games.ratings.leaderboard import game_rating_changes
 from games.selectors.history import HISTORY_LINES, history_lines
 from games.selectors.rematch import rematch_view
 
@@ -97,6 +98,9 @@ def table_context(
             "chart": kind.chart(game) if kind.chart and live and game.is_over else None,
             "rematch": (
                 rematch_view(game=game, seat=seat, now=timezone.now()) if live else None
+            ),
+            "rating_changes": (
+                game_rating_changes(game=game, seats=seats) if live else []
             ),
         }
     )

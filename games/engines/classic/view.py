@@ -7,6 +7,7 @@ from ..plumbing import in_words
 from . import events as ev
 from .board import BOARD, DEEDS, JAIL
 from .cards import CARDS
+from .debts import raise_plan
 from .decisions import awaiting
 from .figures import money, net_worth, rent_for
 from .serial import to_json
@@ -105,6 +106,13 @@ def _view(state: State, seat: int | None, *, everything: bool) -> dict[str, Any]
         "for_sale": s.for_sale,
         "auction": auction,
         "debts": [_offer_view(d) for d in s.debts],
+        # What "Raise it and pay" would sell and mortgage, for the seat whose
+        # debt is awaited: its own buildings and deeds, all public.
+        "raise_plan": (
+            [to_json(e) for e in raise_plan(s, seat)]
+            if seat is not None and s.debts and s.debts[0].seat == seat
+            else []
+        ),
         "inheritance": _offer_view(s.inheritance) if s.inheritance else None,
         "offers": [
             _offer_view(o) for o in s.offers if everything or seat in (o.seat, o.to)

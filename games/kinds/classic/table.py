@@ -25,7 +25,7 @@ from games.engines.classic.figures import money
 from games.engines.plumbing import in_words
 
 from . import choices
-from .owed import if_declined
+from .owed import debt_line, if_declined
 
 GROUP_LABELS = {
     "brown": "Brown",
@@ -524,13 +524,12 @@ def _decision(view, seat, names) -> dict[str, Any] | None:
             buttons.append(_button("pass_bid", "Pass"))
         case "pay":
             out["title"] = f"You owe {money(entry['amount'])}"
-            whom = entry["to"] or []
-            to = " and ".join(names[s] for s in whom) if whom else "the bank"
             out["detail"] = (
-                f"You owe {money(entry['amount'])} to {to} and have {money(cash)}. "
-                "Sell buildings or mortgage below: the debt is paid as soon as "
-                "your cash covers it. Or let the game raise it for you."
+                f"{debt_line(view, seat, names)} You have {money(cash)}. Sell "
+                "buildings or mortgage below: the debt is paid as soon as your "
+                "cash covers it. Or let the game raise it for you."
             )
+            out["plan"] = _plan_text(view)
             buttons.append(
                 _button("raise_and_pay", "Raise it and pay (default order)", "pay")
             )
@@ -554,6 +553,27 @@ def _decision(view, seat, names) -> dict[str, Any] | None:
                 "their value now."
             )
     return out
+
+
+def _plan_text(view) -> str:
+    """What "Raise it and pay" will do, from the engine's own plan in the view:
+    "It will mortgage Reading R.R. (+$100), then sell Boardwalk 2 to 1
+    (+$100)." """
+    levels = {d["space"]: d["level"] for d in view["deeds"]}
+    steps = []
+    for e in view.get("raise_plan") or ():
+        if e["type"] == "PropertyMortgaged":
+            name = short_name(BOARD[e["space"]].name)
+            steps.append(f"mortgage {name} (+{money(e['amount'])})")
+        elif e["type"] == "BuildingsSold":
+            sites = GROUPS[e["group"]]
+            old = [levels[i] for i in sites]
+            sold = _sold_text(sites, old, e["levels"])
+            steps.append(f"sell {sold} (+{money(e['refund'])})")
+            levels.update(zip(sites, e["levels"], strict=True))
+    if not steps:
+        return ""
+    return f"It will {', then '.join(steps)}."
 
 
 def _manage(view, seat) -> dict[str, Any] | None:

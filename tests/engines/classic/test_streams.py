@@ -18,36 +18,36 @@ from games.engines.classic.bots import BOTS
 
 # sha256 of each game's events, one JSON line each, first 16 hex digits.
 STREAMS = {
-    0: "92a5e863d99da5ce",  # 2 seats, 761 events, turn limit
+    0: "fa2411177d474575",  # 2 seats, 761 events, turn limit
     1: "e20a21cc1386a836",  # 3 seats, 1131 events, turn limit
-    2: "3333f120f6b2cd16",  # 4 seats, 1547 events, turn limit
-    3: "9c392c4048b449ec",  # 5 seats, 1849 events, turn limit
-    4: "1922571dc4c8bd30",  # 6 seats, 2079 events, turn limit
-    5: "2664b1bc73813ad8",  # 2 seats, 820 events, turn limit
-    6: "c456a96ad7b742ef",  # 3 seats, 1156 events, turn limit
+    2: "5d2839d8ba8751c5",  # 4 seats, 1547 events, turn limit
+    3: "91eec2ed67010360",  # 5 seats, 1849 events, turn limit
+    4: "e0ee4652aefcd100",  # 6 seats, 2079 events, turn limit
+    5: "80532b55ed6b2524",  # 2 seats, 820 events, turn limit
+    6: "095a8bc3a6e3020e",  # 3 seats, 1156 events, turn limit
     7: "69e896f6ddbfd9a8",  # 4 seats, 1457 events, turn limit
     8: "9a9f274ae51968bb",  # 5 seats, 1905 events, turn limit
-    9: "a5cbe146e0aaca2f",  # 6 seats, 1852 events, last player
-    10: "7eb5f6fc356e064b",  # 2 seats, 822 events, turn limit
-    11: "98fd6a5965cdd86d",  # 3 seats, 772 events, last player
-    12: "9f3139751ce228da",  # 4 seats, 1478 events, turn limit
-    13: "7369459d8d4c83a1",  # 5 seats, 1625 events, last player
+    9: "fe6e45e70135984e",  # 6 seats, 1852 events, last player
+    10: "b8d5d0841de0c461",  # 2 seats, 822 events, turn limit
+    11: "9bd96e523bb00038",  # 3 seats, 772 events, last player
+    12: "27f6d62c2cb7dcca",  # 4 seats, 1478 events, turn limit
+    13: "9a45e806e83f8050",  # 5 seats, 1625 events, last player
     14: "bbe2a717bbc409d1",  # 6 seats, 2260 events, turn limit
     15: "484663bdf4b26b8c",  # 2 seats, 800 events, turn limit
     16: "c3a4c28beaa0a22c",  # 3 seats, 1098 events, turn limit
-    17: "8c4f600067957e77",  # 4 seats, 1460 events, turn limit
-    18: "3610bb800f549651",  # 5 seats, 1753 events, turn limit
-    19: "9235d5017d7157c8",  # 6 seats, 2001 events, last player
+    17: "0ce6ff92dfd14555",  # 4 seats, 1460 events, turn limit
+    18: "d3b5ea21e4e4e814",  # 5 seats, 1753 events, turn limit
+    19: "4695697b3eeed9dc",  # 6 seats, 2001 events, last player
     20: "7e45b62f0e3394f9",  # 2 seats, 788 events, turn limit
     21: "6db53c152a70e70e",  # 3 seats, 1113 events, turn limit
-    22: "608b364e1ef37542",  # 4 seats, 1524 events, turn limit
-    23: "33d1950af3fdc4e9",  # 5 seats, 1564 events, turn limit
+    22: "f19968bfd19846f1",  # 4 seats, 1524 events, turn limit
+    23: "492e43d3d2ff3b80",  # 5 seats, 1564 events, turn limit
     24: "853a918653aa2f27",  # 6 seats, 1601 events, last player
-    25: "7e9647c210b29cb6",  # 2 seats, 782 events, turn limit
+    25: "4df26114e4d01cdd",  # 2 seats, 782 events, turn limit
     26: "ff7982469caf1c10",  # 3 seats, 1190 events, turn limit
-    27: "6b7d2e9fe4de706a",  # 4 seats, 1425 events, turn limit
+    27: "ce9b5d65507cf20b",  # 4 seats, 1425 events, turn limit
     28: "c8a628c907c8b8b5",  # 5 seats, 1870 events, turn limit
-    29: "06f89fd484a9e4da",  # 6 seats, 1476 events, last player
+    29: "c63468d6cde9b845",  # 6 seats, 1476 events, last player
 }
 
 

@@ -122,7 +122,7 @@ def test_buy_or_auction_and_raising_cash_when_short():
 
 def test_a_debt_asks_what_to_sell_or_mortgage_or_raise_and_pay():
     html = render(positions.pay(), 0)
-    assert "You owe $800" in html and "to Bea" in html
+    assert "You owe $800 to Bea: rent on New York Avenue with 4 houses." in html
     acts = actions(html)
     assert acts[0] == "raise_and_pay" and "mortgage" in acts and "sell" in acts
     assert "offer" not in acts  # no trading while in debt
@@ -295,3 +295,16 @@ def test_an_offered_mortgaged_deed_says_who_pays_its_interest_or_its_lifting():
     # Bea asks for Ann's mortgaged Reading Railroad, lifted: Bea pays for it.
     assert "Reading Railroad (mortgaged: lifted at once, you pay $110)" in bea
     assert "Reading Railroad (mortgaged: lifted at once, Bea pays $110)" in ann
+
+
+def test_raise_and_pay_previews_the_engine_s_default_order():
+    html = prompt_of(render(positions.pay(), 0))
+    plan = html[html.index('id="raise-plan"') :]
+    assert plan.startswith(
+        'id="raise-plan">It will mortgage Water Works (+$75), then sell Boardwalk '
+        "2 to 1 (+$100), then sell Park Pl. 2 to 1 (+$100), then sell Boardwalk 1 "
+        "to 0 (+$100), then sell Park Pl. 1 to 0 (+$100), then mortgage Park Pl. "
+        "(+$175).</p>"
+    )
+    # The plan is the debtor's alone: nobody else's page has it.
+    assert "raise-plan" not in render(positions.pay(), 1)
