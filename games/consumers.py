@@ -2,8 +2,10 @@
 game the game's new version, and that their chat has something new.
 
 A message carries the version number and nothing else ({"version": N}), or
-only that the chat changed ({"chat": "new"}); each browser then asks for its
-own view of the table or of the chat over HTTP. A socket hears of the chat
+only that the chat changed ({"chat": "new"}), or that the clocks moved with
+the version unchanged ({"clocks": "moved"}: a player went away or came
+back); each browser then asks for its own view of the table or of the chat
+over HTTP. A socket hears of the chat
 room its user reads: the players' for a seat holder, the spectators' for
 anyone else (games.chat).
 
@@ -143,6 +145,9 @@ class GameConsumer(AsyncWebsocketConsumer):
 
     async def game_changed(self, event):
         await self.send(text_data=json.dumps({"version": int(event["version"])}))
+
+    async def game_clocks(self, event):
+        await self.send(text_data=json.dumps({"clocks": "moved"}))
 
     async def chat_posted(self, event):
         await self.send(text_data=json.dumps({"chat": "new"}))

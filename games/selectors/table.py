@@ -31,6 +31,14 @@ def option_labels(game: Game) -> list[str]:
     return labels
 
 
+def clock_waits(game: Game, seats: list[Seat], now) -> list[Seat]:
+    """The seats whose clock runs, when every one of them is on vacation: the
+    table's clock waits for their return ([] otherwise)."""
+    timed = [s for s in seats if str(s.position) in (game.deadlines or {})]
+    away = [s for s in timed if s.user is not None and s.user.away_at(now)]
+    return away if timed and len(away) == len(timed) else []
+
+
 def table_context(
     *,
     game: Game,
@@ -98,6 +106,11 @@ def table_context(
             "chart": kind.chart(game) if kind.chart and live and game.is_over else None,
             "rematch": (
                 rematch_view(game=game, seat=seat, now=timezone.now()) if live else None
+            ),
+            "clock_waits": (
+                clock_waits(game, seats, timezone.now())
+                if live and context.get("next_deadline")
+                else []
             ),
             "rating_changes": (
                 game_rating_changes(game=game, seats=seats) if live else []

@@ -221,3 +221,14 @@ async def test_the_hold_is_renewed_while_open_and_ends_when_the_socket_closes(
         raise AssertionError("the hold was never renewed")
     await socket.disconnect()
     assert await seen(game_id=game.pk, user_id=user.pk) <= timezone.now()
+
+
+async def test_a_player_hears_that_the_clocks_moved(game, user, channel_layer):
+    socket = await socket_for(game.pk, user)
+    assert (await socket.connect())[0]
+    await socket.receive_from()
+    await channel_layer.group_send(
+        consumers.group_name(game.pk), {"type": "game.clocks"}
+    )
+    assert json.loads(await socket.receive_from(timeout=5)) == {"clocks": "moved"}
+    await socket.disconnect()
