@@ -35,6 +35,10 @@ def hashing_turn():
             _hashing.held = False
 
 
+# A new account's time zone, until the player or their browser says otherwise.
+DEFAULT_ZONE = "UTC"
+
+
 def time_zone_choices() -> list[tuple[str, str]]:
     return [
         (name, name.replace("_", " "))
@@ -74,7 +78,7 @@ class User(AbstractUser):
 
     email = models.EmailField("email address", unique=True)
     display_name = models.CharField(max_length=40, blank=True)
-    time_zone = models.CharField(max_length=64, default="UTC")
+    time_zone = models.CharField(max_length=64, default=DEFAULT_ZONE)
     notify = models.CharField(max_length=20, choices=Notify, default=Notify.EACH_MOVE)
     reminders = models.BooleanField(
         default=True, help_text="Remind me before time runs out on a decision."

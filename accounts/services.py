@@ -2,8 +2,9 @@
 
 A vacation lasts at most `VACATION_LONGEST`, and a player has
 `VACATION_PER_YEAR` of them in any `VACATION_WINDOW`. Time counts as it is
-used: a vacation under way counts until its planned end, and coming back early
-gives the unused time back. Refusals raise `VacationRefused` with a sentence
+used, in hours (each vacation to the nearest hour: ten seconds away cost
+nothing): a vacation under way counts until its planned end, and coming back
+early gives the unused time back. Refusals raise `VacationRefused` with a sentence
 for the player; nothing is written then.
 """
 
@@ -13,13 +14,14 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import dateformat, timezone
 
-from accounts.models import User, Vacation
+from accounts.models import DEFAULT_ZONE, User, Vacation
 from games.notifications.emails import user_zone
 from games.services.vacations import deadlines_shift
 
 VACATION_LONGEST = timedelta(days=14)
 VACATION_PER_YEAR = timedelta(days=30)
 VACATION_WINDOW = timedelta(days=365)
+HOUR = timedelta(hours=1)
 
 
 class VacationRefused(Exception):
@@ -39,15 +41,31 @@ def vacation_time_left(*, user: User, now: datetime) -> timedelta:
         Q(ended_at__gt=since) | Q(ended_at=None, until__gt=since)
     )
     used = sum(
-        (vacation.end - max(vacation.started_at, since) for vacation in vacations),
+        (
+            _in_hours(vacation.end - max(vacation.started_at, since))
+            for vacation in vacations
+        ),
         timedelta(),
     )
     return max(VACATION_PER_YEAR - used, timedelta())
 
 
-def vacation_days_left(*, user: User, now: datetime) -> int:
-    """Whole days of vacation left: any vacation that long will be accepted."""
-    return vacation_time_left(user=user, now=now).days
+def _in_hours(away: timedelta) -> timedelta:
+    """Time away counted in whole hours, to the nearest one."""
+    return timedelta(hours=round(away / HOUR))
+
+
+def vacation_left_sentence(left: timedelta) -> str:
+    """ "You have 29 days and 23 hours of vacation left this year." """
+    days, hours = left.days, left.seconds // 3600
+    parts = [
+        f"{n} {unit}{'s' * (n != 1)}"
+        for n, unit in ((days, "day"), (hours, "hour"))
+        if n
+    ]
+    if not parts:
+        return "You have no vacation left this year."
+    return f"You have {' and '.join(parts)} of vacation left this year."
 
 
 def vacation_start(*, user: User, until: datetime) -> Vacation:
@@ -71,8 +89,8 @@ def vacation_start(*, user: User, until: datetime) -> Vacation:
                 f"A vacation lasts at most {VACATION_LONGEST.days} days."
             )
         left = vacation_time_left(user=player, now=now)
-        if until - now > left:
-            raise VacationRefused(_left_sentence(left))
+        if _in_hours(until - now) > left:
+            raise VacationRefused(vacation_left_sentence(left))
         vacation = Vacation.objects.create(user=player, started_at=now, until=until)
         player.away_until = until
         player.save(update_fields=["away_until"])
@@ -104,13 +122,17 @@ def vacation_end(*, user: User) -> Vacation:
     return vacation
 
 
+def time_zone_default(*, user: User, name: str) -> bool:
+    """Take the browser's time zone `name` (a checked IANA name, or "") as the
+    player's while theirs is still the default, UTC; True when it changed."""
+    if not name or name == DEFAULT_ZONE or user.time_zone != DEFAULT_ZONE:
+        return False
+    user.time_zone = name
+    return bool(
+        User.objects.filter(pk=user.pk, time_zone=DEFAULT_ZONE).update(time_zone=name)
+    )
+
+
 def day_name(moment: datetime, user: User) -> str:
     """ "3 December": the day of `moment` in `user`'s time zone."""
     return dateformat.format(moment.astimezone(user_zone(user)), "j F")
-
-
-def _left_sentence(left: timedelta) -> str:
-    days = left.days
-    if days == 0:
-        return "You have no vacation left this year."
-    return f"You have {days} day{'s' * (days != 1)} of vacation left this year."

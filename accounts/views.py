@@ -14,9 +14,10 @@ from .services import (
     VACATION_PER_YEAR,
     VacationRefused,
     day_name,
-    vacation_days_left,
     vacation_end,
+    vacation_left_sentence,
     vacation_start,
+    vacation_time_left,
 )
 
 
@@ -76,7 +77,7 @@ def _profile_page(request, *, form=None, vacation_form=None, status=200):
         "vacation_form": vacation_form or VacationForm(user=user),
         "away_until": away_until,
         "away_until_day": day_name(away_until, user) if away_until else "",
-        "vacation_days_left": vacation_days_left(user=user, now=now),
+        "vacation_left": vacation_left_sentence(vacation_time_left(user=user, now=now)),
         "vacation_longest": VACATION_LONGEST.days,
         "vacation_per_year": VACATION_PER_YEAR.days,
         "muted_users": muted_users(user=user),

@@ -2,8 +2,10 @@
 game the game's new version, and that their chat has something new.
 
 A message carries the version number and nothing else ({"version": N}), or
-only that the chat changed ({"chat": "new"}); each browser then asks for its
-own view of the table or of the chat over HTTP. A socket hears of the chat
+only that the chat changed ({"chat": "new"}), or that the clocks moved with
+the version unchanged ({"clocks": "moved"}: a player went away or came
+back); each browser then asks for its own view of the table or of the chat
+over HTTP. A socket hears of the chat
 room its user reads: the players' for a seat holder, the spectators' for
 anyone else (games.chat).
 
@@ -15,9 +17,12 @@ else's: pushes came seconds late, and daphne aborted the handshakes that took
 more than 5 s (a TCP reset at the browser). Accepting a socket reads the
 session's user, the game and the seat, and records the player's presence, in
 one trip to a thread of its own (`CONNECT_THREADS`); a message is relayed
-with no thread at all.
+with no thread at all. While a player's socket stays open it renews their
+presence every `presence.RENEW` (one query on the same threads), so no "your
+move" email goes to a player with the table open; closing it ends the hold.
 """
 
+import asyncio
 import json
 import logging
 from concurrent.futures import ThreadPoolExecutor
@@ -33,7 +38,7 @@ from django.contrib import auth
 from games import selectors
 from games.chat.models import Room
 from games.chat.services import group_name as chat_group
-from games.notifications.presence import table_seen
+from games.notifications import presence
 
 logger = logging.getLogger(__name__)
 
@@ -52,16 +57,24 @@ def group_name(game_id: int) -> str:
     return f"game-{game_id}"
 
 
-def watching(session, game_id: int) -> tuple[int, bool] | None:
-    """selectors.version_for_watcher for the session's user, whose presence at
-    the table is recorded if they sit at it: all a socket's accepting asks of
-    the database."""
+def watching(session, game_id: int) -> tuple[int, bool, object] | None:
+    """selectors.version_for_watcher for the session's user, and that user,
+    whose presence at the table is held if they sit at it: all a socket's
+    accepting asks of the database."""
     user = auth.get_user(SimpleNamespace(session=session))
     watched = selectors.version_for_watcher(game_id=game_id, user=user)
-    if watched is not None and watched[1]:
+    if watched is None:
+        return None
+    if watched[1]:
         # Presence is for the players' notifications: spectators have none.
-        table_seen(game_id=game_id, user=user)
-    return watched
+        presence.table_held(game_id=game_id, user=user)
+    return (*watched, user)
+
+
+def _in_thread(function):
+    return database_sync_to_async(
+        function, thread_sensitive=False, executor=CONNECT_THREADS
+    )
 
 
 class GameConsumer(AsyncWebsocketConsumer):
@@ -92,13 +105,14 @@ class GameConsumer(AsyncWebsocketConsumer):
 
     async def connect(self):
         self.game_id = self.scope["url_route"]["kwargs"]["pk"]
-        watched = await database_sync_to_async(
-            watching, thread_sensitive=False, executor=CONNECT_THREADS
-        )(self.scope["session"], self.game_id)
+        watched = await _in_thread(watching)(self.scope["session"], self.game_id)
         if watched is None:
             await self.close(code=FORBIDDEN)
             return
-        version, seated = watched
+        version, seated, user = watched
+        if seated:
+            self.player = user
+            self.holding = asyncio.ensure_future(self.hold())
         self.group = group_name(self.game_id)
         self.chat = chat_group(
             self.game_id, Room.PLAYERS if seated else Room.SPECTATORS
@@ -108,7 +122,20 @@ class GameConsumer(AsyncWebsocketConsumer):
         await self.accept()
         await self.send(text_data=json.dumps({"version": version}))
 
+    async def hold(self):
+        """Keep the player present at the table while the socket stays open."""
+        while True:
+            await asyncio.sleep(presence.RENEW.total_seconds())
+            await _in_thread(presence.table_held)(
+                game_id=self.game_id, user=self.player
+            )
+
     async def disconnect(self, code):
+        if hasattr(self, "holding"):
+            self.holding.cancel()
+            await _in_thread(presence.table_left)(
+                game_id=self.game_id, user=self.player
+            )
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
             await self.channel_layer.group_discard(self.chat, self.channel_name)
@@ -118,6 +145,9 @@ class GameConsumer(AsyncWebsocketConsumer):
 
     async def game_changed(self, event):
         await self.send(text_data=json.dumps({"version": int(event["version"])}))
+
+    async def game_clocks(self, event):
+        await self.send(text_data=json.dumps({"clocks": "moved"}))
 
     async def chat_posted(self, event):
         await self.send(text_data=json.dumps({"chat": "new"}))

@@ -1,6 +1,7 @@
 """Forms of the game pages: creating a game, and the moves posted from the table."""
 
 import json
+import zoneinfo
 
 from django import forms
 
@@ -164,6 +165,14 @@ class GameCreateForm(HouseRules, forms.Form):
     )
     # One table per form: sent again (Back, then Create), it finds the first.
     once = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
+    # The browser's time zone (static/games/table.js fills it in): it becomes
+    # the player's while theirs is still the default.
+    time_zone = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
+
+    def clean_time_zone(self) -> str:
+        """A known IANA name, or "" (a forged or unknown one is ignored)."""
+        name = self.cleaned_data["time_zone"]
+        return name if name in zoneinfo.available_timezones() else ""
 
     def clean_bot(self) -> str:
         return self.cleaned_data["bot"] or Seat.Bot.SENSIBLE

@@ -21,6 +21,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.adapter import PENDING_INVITE
+from accounts.services import time_zone_default
 from games import selectors, services
 from games.chat import selectors as chat_selectors
 from games.chat.services import invitation_check
@@ -194,6 +195,7 @@ def create(request):
             form.add_error(None, error.message)
         else:
             _remember_form(request, form.cleaned_data["once"], game.pk)
+            time_zone_default(user=request.user, name=form.cleaned_data["time_zone"])
             return redirect(game)
     return render(
         request,

@@ -1,4 +1,5 @@
-"""Who has a table open: the page, its poll and its WebSocket say so.
+"""Who has a table open: the page, its poll and its WebSocket say so (the
+socket for as long as it stays open: `table_held`).
 
 A "your move" email is not sent to a player seen at the table since the
 decision became theirs. The row is refreshed at most every `REFRESH`: a mark
@@ -53,11 +54,53 @@ def table_seen(*, game_id: int, user) -> None:
         "ON CONFLICT (user_id, game_id) DO UPDATE SET seen_at = excluded.seen_at "
         f"WHERE {presence}.seen_at < %s"
     )
+    _write(sql, [adapt(now), game_id, user.pk, adapt(now - REFRESH)], game_id, user)
+
+
+# While a table's WebSocket is open its player is at the table: the socket
+# holds `seen_at` up to HOLD ahead of now and renews it every RENEW, so any
+# decision that becomes theirs meanwhile counts as seen, whatever the grace
+# time. Closing the socket brings it back to the moment it closed; a socket
+# that dies unclosed lets it lapse within HOLD.
+HOLD = timedelta(seconds=60)
+RENEW = timedelta(seconds=20)
+
+
+def _write(sql: str, params: list, game_id: int, user) -> None:
     try:
         with connection.cursor() as cursor:
-            cursor.execute(sql, [adapt(now), game_id, user.pk, adapt(now - REFRESH)])
+            cursor.execute(sql, params)
     except Exception:
         logger.exception("Could not record user %s at game %s", user.pk, game_id)
+
+
+def table_held(*, game_id: int, user) -> None:
+    """Record that `user` keeps this table open (its socket), until `HOLD`
+    from now, if they sit at it. One query, every `RENEW` of an open socket."""
+    now = timezone.now()
+    presence = Presence._meta.db_table
+    seats = Seat._meta.db_table
+    adapt = connection.ops.adapt_datetimefield_value
+    sql = (
+        f"INSERT INTO {presence} (user_id, game_id, seen_at) "
+        f"SELECT user_id, game_id, %s FROM {seats} "
+        "WHERE game_id = %s AND user_id = %s "
+        "ON CONFLICT (user_id, game_id) DO UPDATE SET seen_at = excluded.seen_at "
+        f"WHERE {presence}.seen_at < excluded.seen_at"
+    )
+    _write(sql, [adapt(now + HOLD), int(game_id), user.pk], game_id, user)
+
+
+def table_left(*, game_id: int, user) -> None:
+    """The socket closed: `user` was at the table until now, not the hold's end."""
+    now = timezone.now()
+    adapt = connection.ops.adapt_datetimefield_value
+    presence = Presence._meta.db_table
+    sql = (
+        f"UPDATE {presence} SET seen_at = %s "
+        "WHERE game_id = %s AND user_id = %s AND seen_at > %s"
+    )
+    _write(sql, [adapt(now), int(game_id), user.pk, adapt(now)], game_id, user)
 
 
 def seen_at(*, game_id: int, user_id: int) -> datetime | None:

@@ -68,6 +68,8 @@ class Board:
     my_page: int | None = None
     # The viewer's rating when they are on the other list (provisional or not).
     elsewhere: Rating | None = None
+    # No rated game of this kind has ended yet: every tab is empty.
+    none_yet: bool = False
 
 
 def _board_rows(*, kind: str, provisional: bool, active: bool) -> QuerySet[Rating]:
@@ -129,6 +131,80 @@ def leaderboard(
             user=viewer, kind=kind, games__gt=0
         ).first()
     return board
+
+
+@dataclass
+class SeatChange:
+    """What one finished game did to a seated player's rating."""
+
+    position: int
+    name: str
+    before: int
+    after: int
+    place: int
+
+    @property
+    def delta(self) -> str:
+        """ "+12", "\\u22128" (a true minus sign), "\\u00b10"."""
+        d = self.after - self.before
+        return f"+{d}" if d > 0 else f"\u2212{-d}" if d < 0 else "\u00b10"
+
+
+def game_rating_changes(*, game: Game, seats: list[Seat]) -> list[SeatChange]:
+    """The rating change of each person seated at a finished rated game, by
+    place then seat; [] for an unrated game or one not rated yet. One query."""
+    if not game.rated or not game.is_over:
+        return []
+    people = {s.user_id: s for s in seats if s.user_id}
+    changes = RatingChange.objects.filter(game=game, user_id__in=people).only(
+        "user_id", "value_before", "value_after", "place"
+    )
+    rows = [
+        SeatChange(
+            position=people[c.user_id].position,
+            name=people[c.user_id].name,
+            before=c.value_before,
+            after=c.value_after,
+            place=c.place,
+        )
+        for c in changes
+    ]
+    return sorted(rows, key=lambda r: (r.place, r.position))
+
+
+# The tabs in the order the leaderboard's first view tries them: (provisional,
+# active).
+TABS = ((False, True), (True, True), (False, False), (True, False))
+
+
+def opening_board(*, viewer, kind: str = kinds.DEFAULT, page=1) -> Board:
+    """The leaderboard's first view: the first tab of `TABS` with a row, so a
+    young site does not open on an empty list; `none_yet` when every tab is
+    empty. One query more than `leaderboard` only when its first tab is empty."""
+    board = leaderboard(viewer=viewer, kind=kind, page=page)
+    if board.rows:
+        return board
+    filled = Rating.objects.filter(kind=kind, games__gt=0)
+    since = timezone.now() - timedelta(days=ACTIVE_DAYS)
+    established = Q(games__gte=PROVISIONAL_GAMES)
+    counts = filled.aggregate(
+        **{
+            f"{provisional}{active}": Count(
+                "pk",
+                filter=(~established if provisional else established)
+                & (Q(last_played_at__gte=since) if active else Q()),
+            )
+            for provisional, active in TABS
+        }
+    )
+    tab = next((t for t in TABS if counts[f"{t[0]}{t[1]}"]), None)
+    if tab is None:
+        board.none_yet = True
+        return board
+    provisional, active = tab
+    return leaderboard(
+        viewer=viewer, kind=kind, provisional=provisional, active=active, page=page
+    )
 
 
 # -- a player's page ---------------------------------------------------------------

@@ -32,22 +32,26 @@ def _kind_suffix(kind: str) -> str:
 @login_required
 @require_GET
 def leaderboard(request):
-    provisional = request.GET.get("list") == "provisional"
-    active = request.GET.get("period") != "all"
     kind = _kind(request)
-    board = boards.leaderboard(
-        viewer=request.user,
-        kind=kind,
-        provisional=provisional,
-        active=active,
-        page=request.GET.get("page", 1),
-    )
+    page = request.GET.get("page", 1)
+    if "list" in request.GET or "period" in request.GET:
+        board = boards.leaderboard(
+            viewer=request.user,
+            kind=kind,
+            provisional=request.GET.get("list") == "provisional",
+            active=request.GET.get("period") != "all",
+            page=page,
+        )
+    else:
+        board = boards.opening_board(viewer=request.user, kind=kind, page=page)
+    provisional, active = board.provisional, board.active
     return render(
         request,
         "games/leaderboard.html",
         {
             "board": board,
             "kinds": kinds.choices(),
+            "kind_label": kinds.label(kind),
             "kind_suffix": _kind_suffix(kind),
             "query": f"{_kind_query(kind)}"
             f"list={'provisional' if provisional else 'established'}"

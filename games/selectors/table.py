@@ -6,6 +6,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.models import BOT_STRENGTHS, Game, Seat
+from games.ratings.leaderboard import game_rating_changes
 from games.selectors.history import HISTORY_LINES, history_lines
 from games.selectors.rematch import rematch_view
 
@@ -28,6 +29,14 @@ def option_labels(game: Game) -> list[str]:
         if value is not None and value != getattr(official, key):
             labels.append(rule.sentence.format(n=value))
     return labels
+
+
+def clock_waits(game: Game, seats: list[Seat], now) -> list[Seat]:
+    """The seats whose clock runs, when every one of them is on vacation: the
+    table's clock waits for their return ([] otherwise)."""
+    timed = [s for s in seats if str(s.position) in (game.deadlines or {})]
+    away = [s for s in timed if s.user is not None and s.user.away_at(now)]
+    return away if timed and len(away) == len(timed) else []
 
 
 def table_context(
@@ -97,6 +106,14 @@ def table_context(
             "chart": kind.chart(game) if kind.chart and live and game.is_over else None,
             "rematch": (
                 rematch_view(game=game, seat=seat, now=timezone.now()) if live else None
+            ),
+            "clock_waits": (
+                clock_waits(game, seats, timezone.now())
+                if live and context.get("next_deadline")
+                else []
+            ),
+            "rating_changes": (
+                game_rating_changes(game=game, seats=seats) if live else []
             ),
         }
     )

@@ -57,6 +57,19 @@ def game_announce(
     transaction.on_commit(queue_tasks, robust=True)
 
 
+def clocks_announce(game_id: int) -> None:
+    """On commit: tell the table's browsers that its clocks moved (a player
+    went away or came back) though the version did not: they fetch the table
+    again."""
+
+    def tell_browsers() -> None:
+        layer = get_channel_layer()
+        if layer is not None:
+            async_to_sync(layer.group_send)(f"game-{game_id}", {"type": "game.clocks"})
+
+    transaction.on_commit(tell_browsers, robust=True)
+
+
 def game_finished(game: Game) -> None:
     """On commit: move on what waits for this game's end (its tournament), and
     queue its review by the expert (games.reviews) when its kind has a judge."""

@@ -5,7 +5,8 @@ tables. Starting one pushes the player's deadline back by the time planned
 away in every game they play; coming back early pulls it forward by the days
 not used, so the net shift is exactly the time away. A decision that becomes
 theirs while away gets its time from their return (`decision_start`, read by
-`games.services.table.Table`). The version does not move: no event happened.
+`games.services.table.Table`). The version does not move: no event happened;
+the tables' open pages are told their clocks moved (`clocks_announce`).
 """
 
 from datetime import datetime, timedelta
@@ -14,6 +15,7 @@ from django.db import transaction
 
 from games.models import Game, Seat
 from games.notifications.decisions import decisions_record
+from games.services.notify import clocks_announce
 
 
 def decision_start(seat: Seat, now: datetime) -> datetime:
@@ -65,5 +67,6 @@ def deadlines_shift(*, user, by: timedelta, now: datetime) -> list[int]:
             decisions_record(
                 game=game, seats=seats, before=before, movers={seat.position}, now=now
             )
+            clocks_announce(game.pk)
             moved.append(game.pk)
     return moved

@@ -84,6 +84,7 @@
       let data = null;
       try { data = JSON.parse(e.data); } catch (_) { return; }
       if (data.chat) tell("mdeal:chat"); // chat.js fetches what is new
+      else if (data.clocks) refresh(); // a vacation moved the clocks, not the version
       else seen(Number(data.version));
     });
     socket.addEventListener("close", (e) => {
@@ -552,6 +553,11 @@
     }
   }
   setInterval(tick, 1000);
+
+  // The create form sends the browser's time zone (the server checks it).
+  for (const input of document.querySelectorAll('.create-form input[name="time_zone"]')) {
+    try { input.value = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (_) {}
+  }
 
   // Copy the invitation link.
   document.addEventListener("click", (e) => {

@@ -10,9 +10,9 @@ from django.urls import reverse
 from accounts.models import Vacation
 from accounts.services import (
     VacationRefused,
-    vacation_days_left,
     vacation_end,
     vacation_start,
+    vacation_time_left,
 )
 
 pytestmark = pytest.mark.django_db
@@ -37,7 +37,7 @@ def refusal(user, until) -> str:
 
 
 def days_left(user) -> int:
-    return vacation_days_left(user=user, now=datetime.now(UTC))
+    return vacation_time_left(user=user, now=datetime.now(UTC)).days
 
 
 def test_a_vacation_longer_than_14_days_is_refused(clock, user):
@@ -125,7 +125,8 @@ def test_the_profile_page_starts_a_vacation_and_ends_it(clock, client, user_fact
     ada.refresh_from_db()
     # Midnight at the start of 25 November in Paris.
     assert ada.away_until == datetime(2026, 11, 24, 23, 0, tzinfo=UTC)
-    assert "You have 25 days of vacation left this year." in page
+    # 4 days and 14 hours away from Friday 09:00 UTC.
+    assert "You have 25 days and 10 hours of vacation left this year." in page
 
     clock.shift(DAY)
     response = client.post(VACATION, {"end": "1"}, follow=True)
@@ -173,3 +174,19 @@ def test_im_back_when_not_away_says_so(client_logged_in):
 def test_the_vacation_form_needs_a_signed_in_post(client, client_logged_in):
     assert client.post(VACATION, {"end": "1"}).status_code == 302
     assert client_logged_in.get(VACATION).status_code == 405
+
+
+def test_vacation_is_counted_in_hours_so_ten_seconds_cost_nothing(clock, client, user):
+    vacation_start(user=user, until=START + 10 * DAY)
+    clock.shift(timedelta(seconds=10))
+    vacation_end(user=user)
+    assert vacation_time_left(user=user, now=datetime.now(UTC)) == 30 * DAY
+    client.force_login(user)
+    page = client.get(PROFILE).content.decode()
+    assert "You have 30 days of vacation left this year." in page
+    # Back after 5 hours and 20 minutes: 5 hours are gone.
+    vacation_start(user=user, until=START + 10 * DAY)
+    clock.shift(timedelta(hours=5, minutes=20))
+    vacation_end(user=user)
+    page = client.get(PROFILE).content.decode()
+    assert "You have 29 days and 19 hours of vacation left this year." in page

@@ -6,7 +6,7 @@ buttons are inside the viewport (on a phone they stick to its bottom edge
 under a tall picker); in Monopoly Deal so is the whole hand (on a phone where
 the hand is what the player acts with: a turn, a discard), in classic the
 whole board (its four corners), on a phone too. No card or space name is cut,
-no page is wider than the screen, a Deal status line does not repeat the
+no page is wider than the screen, the status line does not repeat the
 prompt, and axe-core finds no serious WCAG 2 A/AA violation. Screenshots land
 in test-artifacts/ (first screen only) for a person to look at. The whole
 matrix takes about three minutes on two busy cores.
@@ -282,6 +282,9 @@ def test_classic_first_screen(
             first.append("#prompt .prompt__buttons .btn")
         first += BOARD
         problems = outside(page, first, height)
+        status = page.locator(".status__line").inner_text().strip()
+        if status and status in page.locator("#prompt").inner_text():
+            problems.append(f"the status line repeats the prompt: {status}")
         problems += page.evaluate(CUT, ".sq__name, .sq__text")
         problems += [f"axe: {v}" for v in serious(page)]
         if page.evaluate("document.documentElement.scrollWidth") > width:

@@ -153,3 +153,82 @@ async def test_with_redis_down_the_socket_is_refused_cleanly(
     assert not connected
     assert code == consumers.UNAVAILABLE
     assert "channel layer unavailable" in caplog.text
+
+
+# -- presence held while the socket is open (issue 27, finding 7) -----------------
+
+
+def _owe_and_send(game, user) -> int:
+    """Play the others' default moves until `user` owes a decision, then run
+    the "your move" sender at once (a grace time of 0): emails sent."""
+    from games.notifications.delivery import moves_send
+    from tests.notifications.conftest import owe
+
+    owe(game, user)
+    return moves_send(user_id=user.pk)
+
+
+async def test_an_open_socket_keeps_the_player_present_so_no_your_move_email(
+    game, user, other_user, settings
+):
+    from django.core import mail
+
+    from games.notifications.models import Notification, Outcome
+
+    settings.NOTIFY_GRACE_SECONDS = 0
+    settings.CELERY_TASK_ALWAYS_EAGER = False  # the test runs the sender itself
+    first = (await sync_to_async(awaited_seat)(game)).user_id
+    # The player who does not owe the first decision: theirs comes later.
+    for player in [p for p in (user, other_user) if p.pk != first]:
+        socket = await socket_for(game.pk, player)
+        assert (await socket.connect())[0]
+        await socket.receive_from()
+        # The decision becomes theirs after the socket opened (and after any
+        # throttled page refresh): still no email while it stays open.
+        sent = await sync_to_async(_owe_and_send)(game, player)
+        assert sent == 0
+        assert not [m for m in mail.outbox if m.to == [player.email]]
+        outcomes = await sync_to_async(list)(
+            Notification.objects.filter(
+                user=player, kind="move", channel="email"
+            ).values_list("outcome", flat=True)
+        )
+        assert outcomes and set(outcomes) == {Outcome.SEEN}
+        await socket.disconnect()
+
+
+async def test_the_hold_is_renewed_while_open_and_ends_when_the_socket_closes(
+    game, user, monkeypatch
+):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.notifications import presence
+
+    monkeypatch.setattr(presence, "RENEW", timedelta(seconds=0.05))
+    seen = sync_to_async(presence.seen_at)
+    socket = await socket_for(game.pk, user)
+    assert (await socket.connect())[0]
+    await socket.receive_from()
+    first = await seen(game_id=game.pk, user_id=user.pk)
+    assert first > timezone.now() + presence.HOLD - timedelta(seconds=10)
+    for _ in range(100):
+        await asyncio.sleep(0.05)
+        if await seen(game_id=game.pk, user_id=user.pk) > first:
+            break
+    else:
+        raise AssertionError("the hold was never renewed")
+    await socket.disconnect()
+    assert await seen(game_id=game.pk, user_id=user.pk) <= timezone.now()
+
+
+async def test_a_player_hears_that_the_clocks_moved(game, user, channel_layer):
+    socket = await socket_for(game.pk, user)
+    assert (await socket.connect())[0]
+    await socket.receive_from()
+    await channel_layer.group_send(
+        consumers.group_name(game.pk), {"type": "game.clocks"}
+    )
+    assert json.loads(await socket.receive_from(timeout=5)) == {"clocks": "moved"}
+    await socket.disconnect()

@@ -126,6 +126,28 @@ def test_create_form_offers_every_house_rule(user):
         assert label.split(":")[0] in html
 
 
+@pytest.mark.parametrize(
+    ("was", "sent", "becomes"),
+    [
+        ("UTC", "Asia/Tokyo", "Asia/Tokyo"),  # the default takes the browser's
+        ("UTC", "Mars/Olympus_Mons", "UTC"),  # an unknown name is ignored
+        ("UTC", "", "UTC"),  # no JavaScript
+        ("Europe/Paris", "Asia/Tokyo", "Europe/Paris"),  # chosen: kept
+    ],
+)
+def test_creating_a_game_takes_the_browser_s_time_zone_while_unset(
+    user, was, sent, becomes
+):
+    type(user).objects.filter(pk=user.pk).update(time_zone=was)
+    response = client_for(user).post(
+        reverse("games:create"),
+        {"seat_count": 2, "seconds_per_decision": 3600, "time_zone": sent},
+    )
+    assert response.status_code == 302
+    user.refresh_from_db()
+    assert user.time_zone == becomes
+
+
 def test_creating_a_game_opens_its_waiting_room(user):
     client = client_for(user)
     response = client.post(

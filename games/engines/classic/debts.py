@@ -8,7 +8,7 @@ from .board import BOARD, COLOUR_GROUPS, GROUPS
 from .builder import Builder
 from .buildings import mortgage_order, one_level_sale
 from .figures import money, raisable
-from .state import Debt
+from .state import Debt, State
 from .turns import finish_by_worth
 
 # Payments to the bank that feed the Free Parking pot (house rule).
@@ -33,6 +33,9 @@ def charge(
     amount: int,
     reason: str,
     then_move: int = 0,
+    *,
+    space: int | None = None,
+    card: str = "",
 ) -> bool:
     """ "Every payment is made at once when the payer's cash covers it. Otherwise
     the payer owes a debt ... If their cash plus everything they could raise is
@@ -51,6 +54,8 @@ def charge(
             reason=reason,
             pot=pot,
             then_move=then_move,
+            space=space,
+            card=card,
         )
         b.emit(ev.DebtOpened(debt=debt))
     else:
@@ -79,7 +84,17 @@ def bankrupt(
         b.emit(ev.BuildingsReturned(seat=seat))
     deeds = b.state.deeds(seat)
     received = tuple(i for i in deeds if b.state.mortgaged[i])
-    b.emit(ev.PlayerBankrupt(seat=seat, creditors=creditors, resigned=resigned))
+    held = b.state.players[seat]
+    b.emit(
+        ev.PlayerBankrupt(
+            seat=seat,
+            creditors=creditors,
+            resigned=resigned,
+            cash=held.cash,
+            deeds=deeds,
+            cards=len(held.jail_cards),
+        )
+    )
     s = b.state
     if s.options.short_game:
         finish_by_worth(b, "short game")
@@ -124,6 +139,17 @@ def raise_cash(b: Builder, seat: int, target: int) -> None:
         if not short():
             return
         b.emit(ev.PropertyMortgaged(seat=seat, space=i, amount=BOARD[i].mortgage_value))
+
+
+def raise_plan(state: State, seat: int) -> list[ev.Event]:
+    """What "Raise it and pay" would sell and mortgage now, in its order: the
+    events `raise_cash` emits for `seat`'s debt, on a copy ([] for no debt)."""
+    debt = next((d for d in state.debts if d.seat == seat), None)
+    if debt is None:
+        return []
+    b = Builder(state, None)
+    raise_cash(b, seat, debt.amount)
+    return b.events
 
 
 def _on_raise_and_pay(b: Builder, m: mv.RaiseAndPay) -> None:

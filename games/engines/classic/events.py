@@ -211,6 +211,11 @@ class PlayerBankrupt(Event):
     seat: int
     creditors: tuple[int, ...]
     resigned: bool = False
+    # What the bankrupt held as they left (cash after any buildings were
+    # sold): told in the history line. Events from before these are empty.
+    cash: int = 0
+    deeds: tuple[int, ...] = ()
+    cards: int = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -96,9 +96,9 @@ def _land(b: Builder, seat: int, card: str = "") -> None:
         if s.options.rent_must_be_claimed:
             b.emit(ev.RentClaimable(seat=owner, payer=seat, space=at, amount=rent))
             return
-        charge(b, seat, (owner,), rent, "rent")
+        charge(b, seat, (owner,), rent, "rent", space=at)
     elif sp.kind == "tax":
-        charge(b, seat, (), sp.tax, "tax")
+        charge(b, seat, (), sp.tax, "tax", space=at)
     elif sp.kind in ("chance", "chest"):
         _draw(b, seat, sp.kind)
     elif at == GO_TO_JAIL:
@@ -131,13 +131,13 @@ def _draw(b: Builder, seat: int, deck: str) -> None:
     elif card in BANK_PAYS:
         b.emit(ev.MoneyPaid(seat=None, to=seat, amount=BANK_PAYS[card], reason="card"))
     elif card in PAY_BANK:
-        charge(b, seat, (), PAY_BANK[card], "card")
+        charge(b, seat, (), PAY_BANK[card], "card", card=card)
     elif card in REPAIRS:
         per_house, per_hotel = REPAIRS[card]
         houses, hotels = s.buildings(seat)
         amount = houses * per_house + hotels * per_hotel
         if amount:
-            charge(b, seat, (), amount, "card")
+            charge(b, seat, (), amount, "card", card=card)
     elif card in GO_TO_JAIL_CARDS:
         _to_jail(b, seat, "card")
     elif card == BACK_3:
@@ -146,12 +146,12 @@ def _draw(b: Builder, seat: int, deck: str) -> None:
     elif card == CHAIRMAN:
         others = tuple(x for x in s.remaining() if x != seat)
         if others:
-            charge(b, seat, others, CHAIRMAN_PAYS * len(others), "card")
+            charge(b, seat, others, CHAIRMAN_PAYS * len(others), "card", card=card)
     elif card == BIRTHDAY:
         other = s.next_seat(seat)
         while other != seat:
             if not b.state.players[other].out:
-                charge(b, other, (seat,), BIRTHDAY_GIFT, "gift")
+                charge(b, other, (seat,), BIRTHDAY_GIFT, "gift", card=card)
             other = (other + 1) % len(s.players)
 
 
@@ -226,7 +226,7 @@ def _on_claim_rent(b: Builder, m: mv.ClaimRent) -> None:
     if open_matters(s):
         raise IllegalMove("Claim the rent once the open decision is settled.")
     b.emit(ev.RentClaimed(seat=m.seat, space=m.space))
-    charge(b, claim.payer, (m.seat,), claim.amount, "rent")
+    charge(b, claim.payer, (m.seat,), claim.amount, "rent", space=m.space)
 
 
 HANDLERS = {

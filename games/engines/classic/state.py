@@ -79,6 +79,10 @@ class Debt:
     reason: str
     pot: bool = False  # paid into the Free Parking pot (house rule)
     then_move: int = 0  # steps to move once paid (the third failed jail roll)
+    # What it is for, told to the payer: the square of a rent or a tax, the
+    # card drawn. Debts from before these fields have neither.
+    space: int | None = None
+    card: str = ""
 
 
 @dataclass(frozen=True, slots=True)

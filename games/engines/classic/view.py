@@ -7,6 +7,7 @@ from ..plumbing import in_words
 from . import events as ev
 from .board import BOARD, DEEDS, JAIL
 from .cards import CARDS
+from .debts import raise_plan
 from .decisions import awaiting
 from .figures import money, net_worth, rent_for
 from .serial import to_json
@@ -105,6 +106,13 @@ def _view(state: State, seat: int | None, *, everything: bool) -> dict[str, Any]
         "for_sale": s.for_sale,
         "auction": auction,
         "debts": [_offer_view(d) for d in s.debts],
+        # What "Raise it and pay" would sell and mortgage, for the seat whose
+        # debt is awaited: its own buildings and deeds, all public.
+        "raise_plan": (
+            [to_json(e) for e in raise_plan(s, seat)]
+            if seat is not None and s.debts and s.debts[0].seat == seat
+            else []
+        ),
         "inheritance": _offer_view(s.inheritance) if s.inheritance else None,
         "offers": [
             _offer_view(o) for o in s.offers if everything or seat in (o.seat, o.to)
@@ -183,6 +191,30 @@ def _bid_words(amounts) -> str:
     """A sealed bid once its auction has closed: "$120", or one amount per lot
     in board order ("$50 / none")."""
     return " / ".join(money(a) if a else "none" for a in amounts)
+
+
+def _bankrupt_words(e: ev.PlayerBankrupt, who, whom) -> str:
+    """ "Ann went bankrupt to Bea: $120, 3 properties and a Get Out of Jail
+    Free card passed." To several creditors the cash is shared and the deeds
+    go to the bank; to the bank everything does."""
+    verb = "resigned and went bankrupt" if e.resigned else "went bankrupt"
+    to = in_words([whom(c) for c in e.creditors]) or "the bank"
+    line = f"{who(e.seat)} {verb} to {to}"
+    deeds = f"{len(e.deeds)} propert{'y' if len(e.deeds) == 1 else 'ies'}"
+    cards = "a Get Out of Jail Free card" if e.cards == 1 else f"{e.cards} cards"
+    if len(e.creditors) == 1:
+        held = [money(e.cash)] if e.cash else []
+        held += [deeds] if e.deeds else []
+        held += [cards] if e.cards else []
+        if held:
+            return f"{line}: {in_words(held)} passed."
+    elif len(e.creditors) > 1 and (e.cash or e.deeds):
+        shared = [f"{money(e.cash)} shared"] if e.cash else []
+        shared += [f"{deeds} to the bank"] if e.deeds else []
+        return f"{line}: {in_words(shared)}."
+    elif e.deeds:
+        return f"{line}: {deeds} went to the bank."
+    return f"{line}."
 
 
 def action(event: ev.Event) -> str | None:
@@ -298,16 +330,24 @@ def describe(event: ev.Event, seat: int | None, names: Sequence[str]) -> str | N
         case ev.PropertyMortgaged():
             return f"{who(e.seat)} mortgaged {at(e.space)} for {money(e.amount)}."
         case ev.MortgageLifted():
-            return f"{who(e.seat)} lifted the mortgage on {at(e.space)}."
+            return (
+                f"{who(e.seat)} lifted the mortgage on {at(e.space)} for "
+                f"{money(e.cost)}."
+            )
         case ev.MortgagesKept():
-            return None
+            if not e.spaces:
+                return None
+            kept = in_words([at(i) for i in e.spaces])
+            return (
+                f"{who(e.seat)} kept {kept} mortgaged, paying 10% of the "
+                "mortgage value now."
+            )
         case ev.DebtOpened():
             return f"{who(e.debt.seat)} must raise {money(e.debt.amount)}."
         case ev.DebtSettled():
             return None
         case ev.PlayerBankrupt():
-            verb = "resigned" if e.resigned else "went bankrupt"
-            return f"{who(e.seat)} {verb}."
+            return _bankrupt_words(e, who, whom)
         case ev.MortgagesReceived():
             return None
         case (

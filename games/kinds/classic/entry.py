@@ -11,7 +11,7 @@ from games.engines.classic import bots
 from games.kinds import GameKind, ReplayWords
 from games.kinds import classic as table
 from games.kinds.classic.history import join_line
-from games.kinds.classic.owed import owed_line
+from games.kinds.classic.owed import owed_head, owed_line
 
 
 def _bot_move(state, seat, level, rng, *, seconds=None, clock=None, history=None):
@@ -44,15 +44,16 @@ def _present(*, game, seat, state, view, moment, names, seats) -> dict:
 def status_line(
     view: dict, names: list[str], viewer: int | None, bots: set[int] = frozenset()
 ) -> str:
-    """One sentence: who won, what the viewer owes, or whom the table waits for
-    (bots "thinking": they move in the worker)."""
+    """One sentence: who won, what the viewer owes in a few words (the prompt
+    below asks it in full), or whom the table waits for (bots "thinking": they
+    move in the worker)."""
     if view["stage"] == "over":
         winners = view["winners"]
         if not winners:
             return "The game is over."
         who = " and ".join("You" if s == viewer else names[s] for s in winners)
         return f"{who} won the game!"
-    mine = owed_line(view, viewer, names)
+    mine = owed_head(view, viewer, names)
     if mine:
         return mine
     waiting = sorted({names[a["seat"]] for a in view["awaiting"]})

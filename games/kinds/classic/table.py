@@ -25,7 +25,7 @@ from games.engines.classic.figures import money
 from games.engines.plumbing import in_words
 
 from . import choices
-from .owed import if_declined
+from .owed import debt_line, if_declined
 
 GROUP_LABELS = {
     "brown": "Brown",
@@ -358,20 +358,25 @@ def _button(
 def _offer_sides(o: dict[str, Any], seat: int, names, deeds) -> dict[str, Any]:
     """What each side of an offer gives, in words, from `seat`'s side."""
 
-    def items(cash, given, cards):
+    def items(cash, given, cards, receiver: int):
+        # A mortgaged deed's receiver lifts it or pays the 10% interest.
+        pays = "you pay" if receiver == seat else f"{names[receiver]} pays"
         words = [money(cash)] if cash else []
         for i in given:
-            text = BOARD[i].name
+            sp = BOARD[i]
+            text = sp.name
             if i in o["lift"]:
-                text += " (mortgaged: lifted at once)"
+                cost = money(sp.unmortgage_cost)
+                text += f" (mortgaged: lifted at once, {pays} {cost})"
             elif deeds[i]["mortgaged"]:
-                text += " (mortgaged: kept, 10% now)"
+                due = money(sp.unmortgage_cost - sp.mortgage_value)
+                text += f" (mortgaged: kept, {pays} {due} interest now)"
             words.append(text)
         words += [_CARD_LABELS[c] for c in cards]
         return ", ".join(words) or "nothing"
 
-    gives = items(o["give_cash"], o["give_deeds"], o["give_cards"])
-    gets = items(o["get_cash"], o["get_deeds"], o["get_cards"])
+    gives = items(o["give_cash"], o["give_deeds"], o["give_cards"], o["to"])
+    gets = items(o["get_cash"], o["get_deeds"], o["get_cards"], o["seat"])
     if o["seat"] == seat:
         other = names[o["to"]]
         return {
@@ -519,13 +524,12 @@ def _decision(view, seat, names) -> dict[str, Any] | None:
             buttons.append(_button("pass_bid", "Pass"))
         case "pay":
             out["title"] = f"You owe {money(entry['amount'])}"
-            whom = entry["to"] or []
-            to = " and ".join(names[s] for s in whom) if whom else "the bank"
             out["detail"] = (
-                f"You owe {money(entry['amount'])} to {to} and have {money(cash)}. "
-                "Sell buildings or mortgage below: the debt is paid as soon as "
-                "your cash covers it. Or let the game raise it for you."
+                f"{debt_line(view, seat, names)} You have {money(cash)}. Sell "
+                "buildings or mortgage below: the debt is paid as soon as your "
+                "cash covers it. Or let the game raise it for you."
             )
+            out["plan"] = _plan_text(view)
             buttons.append(
                 _button("raise_and_pay", "Raise it and pay (default order)", "pay")
             )
@@ -549,6 +553,27 @@ def _decision(view, seat, names) -> dict[str, Any] | None:
                 "their value now."
             )
     return out
+
+
+def _plan_text(view) -> str:
+    """What "Raise it and pay" will do, from the engine's own plan in the view:
+    "It will mortgage Reading R.R. (+$100), then sell Boardwalk 2 to 1
+    (+$100)." """
+    levels = {d["space"]: d["level"] for d in view["deeds"]}
+    steps = []
+    for e in view.get("raise_plan") or ():
+        if e["type"] == "PropertyMortgaged":
+            name = short_name(BOARD[e["space"]].name)
+            steps.append(f"mortgage {name} (+{money(e['amount'])})")
+        elif e["type"] == "BuildingsSold":
+            sites = GROUPS[e["group"]]
+            old = [levels[i] for i in sites]
+            sold = _sold_text(sites, old, e["levels"])
+            steps.append(f"sell {sold} (+{money(e['refund'])})")
+            levels.update(zip(sites, e["levels"], strict=True))
+    if not steps:
+        return ""
+    return f"It will {', then '.join(steps)}."
 
 
 def _manage(view, seat) -> dict[str, Any] | None:

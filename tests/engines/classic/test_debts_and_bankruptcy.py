@@ -13,7 +13,10 @@ from games.engines.classic import (
     legal_moves,
     net_worth,
     scenario,
+    to_json,
+    view,
 )
+from games.engines.classic.debts import raise_plan
 
 from .support import apply, cash, events_of, kinds, refused
 
@@ -312,3 +315,17 @@ def test_unsold_bankruptcy_lots_stay_with_the_bank():
     s = apply(scenario("seats: 3\n1 owns: Boardwalk, Baltic Avenue"), Resign(seat=1))
     s = apply(s, Bid(seat=0, amounts=(0, 300)), PassBid(seat=2))
     assert s.auction is None and s.owner[3] is None and s.owner[39] == 0
+
+
+def test_the_raise_plan_is_what_raise_and_pay_sells_and_mortgages_in_order():
+    s = scenario(
+        "0 cash: 10\n0 owns: Boardwalk +2, Park Place +2, Water Works\n"
+        "1 owns: Reading Railroad\n0 at: 2"
+    )
+    s = apply(s, Roll(seat=0), dice=(1, 2))  # $25 rent
+    plan = raise_plan(s, 0)
+    assert kinds(plan) == ["PropertyMortgaged"] and plan[0].space == 28
+    assert events_of(s, RaiseAndPay(seat=0))[: len(plan)] == plan
+    assert raise_plan(s, 1) == []
+    assert view(s, 0)["raise_plan"] == [to_json(plan[0])]
+    assert view(s, 1)["raise_plan"] == []

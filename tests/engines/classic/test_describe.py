@@ -10,6 +10,7 @@ from games.engines.classic import (
     AcceptOffer,
     Bid,
     DeclineBuy,
+    LiftMortgages,
     OfferTrade,
     Options,
     PassBid,
@@ -122,3 +123,49 @@ def test_a_payment_says_what_it_was_for_in_words(position, dice, seat, line):
     state = scenario("seats: 3\n" + position)
     _, lines = lines_of(state, Roll(seat=0), dice=dice, seat=seat)
     assert line in lines
+
+
+def test_bankruptcy_to_a_player_says_what_passed_to_whom():
+    s = scenario(
+        "seats: 3\n0 cash: 10\n0 owns: Baltic Avenue (mortgaged), Reading Railroad"
+        "\n0 cards: ch_jail_free\n1 owns: Boardwalk +1, Park Place +1\n0 at: 36"
+    )
+    _, lines = lines_of(s, Roll(seat=0), dice=(1, 2))
+    assert (
+        "Ann went bankrupt to Bea: $10, 2 properties and a Get Out of Jail Free "
+        "card passed." in lines
+    )
+    _, mine = lines_of(s, Roll(seat=0), dice=(1, 2), seat=1)
+    assert any(line.startswith("Ann went bankrupt to you: $10,") for line in mine)
+
+
+def test_bankruptcy_to_the_bank_and_to_several_creditors_says_where_things_went():
+    to_bank = scenario(
+        "seats: 3\n0 cash: 0\n0 owns: Baltic Avenue (mortgaged), "
+        "Reading Railroad (mortgaged)\n0 at: 1"
+    )
+    _, lines = lines_of(to_bank, Roll(seat=0), dice=(1, 2))
+    assert "Ann went bankrupt to the bank: 2 properties went to the bank." in lines
+    chairman = scenario(
+        "seats: 3\n0 cash: 50\n0 owns: Baltic Avenue\n0 at: 4\nchance: ch_chairman"
+    )
+    _, lines = lines_of(chairman, Roll(seat=0), dice=(1, 2))  # owes $100
+    assert (
+        "Ann went bankrupt to Bea and Cy: $50 shared and 1 property to the bank."
+        in lines
+    )
+
+
+def test_lifting_and_keeping_received_mortgages_tell_the_amounts():
+    s = scenario(
+        "seats: 3\n0 cash: 10\n0 owns: Baltic Avenue (mortgaged), "
+        "Reading Railroad (mortgaged)\n1 owns: Boardwalk +1\n0 at: 36"
+    )
+    s, _ = lines_of(s, Roll(seat=0), dice=(1, 2))
+    _, lines = lines_of(s, LiftMortgages(seat=1, spaces=(5,)), seat=1)
+    assert "You lifted the mortgage on Reading Railroad for $110." in lines
+    assert (
+        "You kept Baltic Avenue mortgaged, paying 10% of the mortgage value now."
+        in lines
+    )
+    assert "You paid the bank $3 interest." in lines

@@ -18,36 +18,36 @@ from games.engines.classic.bots import BOTS
 
 # sha256 of each game's events, one JSON line each, first 16 hex digits.
 STREAMS = {
-    0: "9a8ac904a217604f",  # 2 seats, 780 events, turn limit
+    0: "d4a1568f5aea383c",  # 2 seats, 780 events, turn limit
     1: "f22dfdad0a2303d5",  # 3 seats, 1150 events, turn limit
     2: "f6f72c21cf42d287",  # 4 seats, 1527 events, turn limit
-    3: "e09ac0b55fa4aa84",  # 5 seats, 1688 events, last player
-    4: "b7c38ba7b37577fb",  # 6 seats, 1967 events, turn limit
-    5: "45e708546e2e3775",  # 2 seats, 828 events, turn limit
-    6: "0516b8560b23decd",  # 3 seats, 1174 events, turn limit
-    7: "1085981307291eeb",  # 4 seats, 1444 events, turn limit
+    3: "a4c4a56071ec5fd5",  # 5 seats, 1688 events, last player
+    4: "e0648531c09d7268",  # 6 seats, 1967 events, turn limit
+    5: "53fd4ad9b77f2478",  # 2 seats, 828 events, turn limit
+    6: "7d32455574796305",  # 3 seats, 1174 events, turn limit
+    7: "06b4c759cca7f775",  # 4 seats, 1444 events, turn limit
     8: "8dbb2d5e7ed691b5",  # 5 seats, 1895 events, turn limit
-    9: "bce5566b027eca37",  # 6 seats, 1535 events, last player
-    10: "53da4fd7de6aab0d",  # 2 seats, 785 events, turn limit
-    11: "803b9385f7aa02c0",  # 3 seats, 949 events, last player
-    12: "c8f2429297194392",  # 4 seats, 1310 events, last player
-    13: "9d8d8a96edbc0f68",  # 5 seats, 1609 events, last player
+    9: "9317341cde68caf7",  # 6 seats, 1535 events, last player
+    10: "57cf28c6d949f1cc",  # 2 seats, 785 events, turn limit
+    11: "ff60d9636814a95d",  # 3 seats, 949 events, last player
+    12: "edb69217867ab414",  # 4 seats, 1310 events, last player
+    13: "90ab2fa03c609728",  # 5 seats, 1609 events, last player
     14: "7c7ed7c203db453a",  # 6 seats, 2247 events, turn limit
     15: "484663bdf4b26b8c",  # 2 seats, 800 events, turn limit
-    16: "39ef2410e843ee74",  # 3 seats, 1130 events, turn limit
-    17: "58f0f25cdea05473",  # 4 seats, 638 events, last player
-    18: "5932e191c751f124",  # 5 seats, 1267 events, last player
-    19: "8bbd6940fe1b03fe",  # 6 seats, 932 events, last player
+    16: "9d5ca0b320908c8e",  # 3 seats, 1130 events, turn limit
+    17: "4418c3c9f86a5651",  # 4 seats, 638 events, last player
+    18: "2cc5ec8b75c4224d",  # 5 seats, 1267 events, last player
+    19: "bcf866733e46eacc",  # 6 seats, 932 events, last player
     20: "5929ccc1837d553b",  # 2 seats, 781 events, turn limit
     21: "1bc6b9ae90483460",  # 3 seats, 1146 events, turn limit
-    22: "de2f293cb0d036c0",  # 4 seats, 1469 events, turn limit
-    23: "ec25ea756a743427",  # 5 seats, 1616 events, last player
-    24: "b9b981bac7ced150",  # 6 seats, 1598 events, last player
+    22: "5470fd2c78bd2747",  # 4 seats, 1469 events, turn limit
+    23: "2eaaf9af675085a0",  # 5 seats, 1616 events, last player
+    24: "7eae949d2cc7371d",  # 6 seats, 1598 events, last player
     25: "94b1f2aedbaa889c",  # 2 seats, 780 events, turn limit
     26: "b115ebb8ae56ead5",  # 3 seats, 1177 events, turn limit
-    27: "a2d43302ff177d6b",  # 4 seats, 1052 events, last player
+    27: "ec623695e0cb0c4f",  # 4 seats, 1052 events, last player
     28: "c8a628c907c8b8b5",  # 5 seats, 1870 events, turn limit
-    29: "bca53301be6d27d9",  # 6 seats, 1229 events, last player
+    29: "d49263a6758cb5d7",  # 6 seats, 1229 events, last player
 }
 
 

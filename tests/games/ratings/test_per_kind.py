@@ -102,3 +102,35 @@ def test_the_migration_makes_every_rating_so_far_a_monopoly_deal_one(user):
     finally:
         executor.loader.build_graph()
         executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("kind", ["deal", "classic"])
+def test_the_end_screen_shows_each_player_s_rating_change(kind, user, other_user):
+    game = finish_by_resigning(make_game(creator=user, players=[other_user], kind=kind))
+    change = {c.user_id: c for c in RatingChange.objects.filter(game=game)}
+    html = client_for(user).get(game.get_absolute_url()).content.decode()
+    table = html[html.index('id="rating-changes"') :]
+    table = table[: table.index("</table>")]
+    assert "Ratings after this game" in table
+    for person in (user, other_user):
+        c = change[person.pk]
+        d = c.value_after - c.value_before
+        sign = f"+{d}" if d > 0 else f"\u2212{-d}" if d < 0 else "\u00b10"
+        assert (
+            f'<th scope="row">{person.name}</th><td class="num">{c.value_before}'
+            f'</td><td class="num">{c.value_after}</td><td class="num"><b>{sign}'
+        ) in table
+    # The winner first.
+    assert table.index(
+        other_user.name if game.winner.user == other_user else user.name
+    ) < table.index(user.name if game.winner.user == other_user else other_user.name)
+
+
+@pytest.mark.django_db
+def test_an_unrated_game_s_end_screen_shows_no_rating_change(user, other_user):
+    game = make_game(creator=user, players=[other_user])
+    Game.objects.filter(pk=game.pk).update(rated=False)
+    game = finish_by_resigning(Game.objects.get(pk=game.pk))
+    html = client_for(user).get(game.get_absolute_url()).content.decode()
+    assert "rating-changes" not in html

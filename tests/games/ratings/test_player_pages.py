@@ -266,3 +266,27 @@ def test_make_rating_data_refuses_without_debug_unless_forced(settings):
     settings.DEBUG = False
     with pytest.raises(CommandError, match="--force"):
         call_command("make_rating_data", players=3, games=3)
+
+
+def test_the_leaderboard_opens_on_the_first_tab_with_players(user_factory):
+    # Only provisional players, long ago: the first view is that tab, not an
+    # empty list of established players in the last days.
+    ada = user_factory()
+    rate(ada, value=1050, games=2, days_ago=400)
+    board = leaderboard.opening_board(viewer=ada)
+    assert (board.provisional, board.active) == (True, False)
+    assert [r.user_id for r in board.rows] == [ada.pk]
+    html = client_for(ada).get(reverse("players:leaderboard")).content.decode()
+    assert f'id="player-{ada.username}"' in html
+    # A tab asked for by name stays that tab, empty or not.
+    asked = client_for(ada).get(reverse("players:leaderboard") + "?list=established")
+    assert f'id="player-{ada.username}"' not in asked.content.decode()
+
+
+def test_a_leaderboard_with_no_rated_game_yet_says_so(user_factory):
+    ada = user_factory()
+    Rating.objects.filter(kind="classic").delete()
+    board = leaderboard.opening_board(viewer=ada, kind="classic")
+    assert board.none_yet and not board.rows
+    html = client_for(ada).get(reverse("players:leaderboard") + "?kind=classic")
+    assert "No rated games of Classic Monopoly yet:" in html.content.decode()

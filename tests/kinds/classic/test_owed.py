@@ -2,6 +2,10 @@
 (the status line, emails and Web Push): every decision kind, from the seat's
 own view, never another seat's sealed bid."""
 
+from dataclasses import replace
+
+import pytest
+
 from games.engines.classic import Roll, scenario, view
 from games.kinds import get
 from games.kinds.classic.entry import status_line
@@ -49,10 +53,40 @@ def test_a_sealed_bid_says_the_lots_and_the_bidder_s_cash_never_another_bid():
     assert lots.startswith("Auction of Baltic Avenue and Reading Railroad:")
 
 
-def test_a_debt_names_the_creditor_not_a_seat_number():
+def test_a_debt_names_the_creditor_not_a_seat_number_and_what_it_is_for():
     assert owed(positions.pay(), 0) == (
-        "You owe $800 to Bea and have $300: sell buildings or mortgage to raise it."
+        "You owe $800 to Bea: rent on New York Avenue with 4 houses. You have "
+        "$300: sell buildings or mortgage to raise it."
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "dice", "why"),
+    [
+        (
+            "1 owns: Park Place +1, Boardwalk +1\n0 at: 34",
+            (2, 1),
+            "rent on Park Place with 1 house",
+        ),
+        ("1 owns: Reading Railroad\n0 at: 2", (1, 2), "rent on Reading Railroad"),
+        ("0 at: 35", (1, 2), "Luxury Tax"),
+        (
+            "0 at: 4\nchance: ch_repairs\n0 owns: Boardwalk +hotel, Park Place +hotel",
+            (1, 2),
+            "the Chance card “Make general repairs: $25 per house, $100 per hotel.”",
+        ),
+    ],
+)
+def test_each_kind_of_debt_says_what_it_is_for(text, dice, why):
+    owns = "" if "0 owns" in text else "0 owns: Short Line, Pennsylvania Railroad\n"
+    state = apply(scenario("0 cash: 10\n" + owns + text), Roll(seat=0), dice=dice)
+    assert f": {why}. You have $10" in owed(state, 0)
+
+
+def test_a_debt_stored_before_debts_named_their_square_says_no_reason():
+    state = positions.pay()
+    debt = replace(state.debts[0], space=None)
+    assert owed(replace(state, debts=(debt,)), 0).startswith("You owe $800 to Bea. ")
 
 
 def test_a_trade_offer_names_who_offered_it_after_the_turn():
@@ -76,7 +110,16 @@ def test_the_classic_kind_says_what_is_owed_so():
     assert get("classic").owed is owed_line
 
 
-def test_the_table_s_status_line_says_the_same():
-    state = positions.pay()
-    assert status_line(view(state, 0), NAMES, 0) == owed(state, 0)
-    assert "to Bea" in status_line(view(state, 0), NAMES, 0)
+def test_the_table_s_status_line_says_it_short_never_repeating_the_prompt():
+    for name, make in positions.POSITIONS.items():
+        state = make()
+        for seat in range(len(state.players)):
+            seen = view(state, seat)
+            line = status_line(seen, NAMES, seat)
+            prompt = positions.render(state, seat)
+            prompt = prompt[prompt.index('id="prompt"') : prompt.index("</section>")]
+            assert line not in prompt, (name, seat, line)
+    assert status_line(view(positions.pay(), 0), NAMES, 0) == ("A debt of $800 to Bea.")
+    assert status_line(view(positions.offer(), 0), NAMES, 0) == (
+        "Your turn. Bea offered you a trade."
+    )

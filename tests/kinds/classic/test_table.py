@@ -6,12 +6,20 @@ import re
 
 import pytest
 
-from games.engines.classic import CARDS, OfferTrade, PassBid, new_game, view
+from games.engines.classic import (
+    CARDS,
+    OfferTrade,
+    PassBid,
+    new_game,
+    scenario,
+    view,
+)
 from games.engines.classic.cards import JAIL_FREE
 from games.kinds.classic.table import initials
+from tests.engines.classic.support import apply
 
 from . import positions
-from .positions import NAMES, URLS, VERSION, Forms, bid_of, render
+from .positions import BUSY, NAMES, URLS, VERSION, Forms, bid_of, render
 
 
 def actions(html: str) -> list[str]:
@@ -114,7 +122,7 @@ def test_buy_or_auction_and_raising_cash_when_short():
 
 def test_a_debt_asks_what_to_sell_or_mortgage_or_raise_and_pay():
     html = render(positions.pay(), 0)
-    assert "You owe $800" in html and "to Bea" in html
+    assert "You owe $800 to Bea: rent on New York Avenue with 4 houses." in html
     acts = actions(html)
     assert acts[0] == "raise_and_pay" and "mortgage" in acts and "sell" in acts
     assert "offer" not in acts  # no trading while in debt
@@ -273,3 +281,30 @@ def test_a_sale_names_only_the_sites_it_changes():
     )
     assert ("2,1", "Boardwalk 2 to 1 (+$100)") in options
     assert ("0,0", "Park Pl. 2 to 0, Boardwalk 2 to 0 (+$400)") in options
+
+
+def test_an_offered_mortgaged_deed_says_who_pays_its_interest_or_its_lifting():
+    s = scenario(BUSY + "1 owns: Short Line (mortgaged)\n")
+    s = apply(
+        s,
+        OfferTrade(seat=1, to=0, give_deeds=(35,), get_deeds=(5,), lift=(5,)),
+    )
+    ann, bea = render(s, 0), render(s, 1)
+    assert "Short Line (mortgaged: kept, you pay $10 interest now)" in ann
+    assert "Short Line (mortgaged: kept, Ann pays $10 interest now)" in bea
+    # Bea asks for Ann's mortgaged Reading Railroad, lifted: Bea pays for it.
+    assert "Reading Railroad (mortgaged: lifted at once, you pay $110)" in bea
+    assert "Reading Railroad (mortgaged: lifted at once, Bea pays $110)" in ann
+
+
+def test_raise_and_pay_previews_the_engine_s_default_order():
+    html = prompt_of(render(positions.pay(), 0))
+    plan = html[html.index('id="raise-plan"') :]
+    assert plan.startswith(
+        'id="raise-plan">It will mortgage Water Works (+$75), then sell Boardwalk '
+        "2 to 1 (+$100), then sell Park Pl. 2 to 1 (+$100), then sell Boardwalk 1 "
+        "to 0 (+$100), then sell Park Pl. 1 to 0 (+$100), then mortgage Park Pl. "
+        "(+$175).</p>"
+    )
+    # The plan is the debtor's alone: nobody else's page has it.
+    assert "raise-plan" not in render(positions.pay(), 1)
