@@ -29,6 +29,7 @@ Environment (set by scripts/loadtest):
   MDEAL_LOAD_WARM_UP   seconds the logins may take before the window starts
                        anyway (default 900)
   MDEAL_LOAD_SESSIONS  a JSON file of the players' session cookies, reused
+  MDEAL_LOAD_CPU       name=pid,... of the site's processes whose CPU the report counts
   DATABASE_URL         PostgreSQL, to count the bots' moves (optional)
 """
 
@@ -51,6 +52,7 @@ from gevent.lock import Semaphore
 from locust import FastHttpUser, events, task
 from locust.exception import StopUser
 
+from bench.load import cpu
 from bench.load.figures import (
     bot_lines,
     bot_moves,
@@ -97,6 +99,8 @@ run = {"start": time.time(), "stop": None}
 warm_up = {"logged in": 0, "saved sessions": 0, "refused": 0}
 all_in = Event()  # set when the measured window starts
 saved_sessions: dict[str, dict[str, str]] = {}  # username -> cookies
+# The site's processes' CPU over the window (MDEAL_LOAD_CPU, set by the harness).
+meter = cpu.Meter(cpu.roots_from_environment())
 
 
 def _cookie(name: str, value: str) -> Cookie:
@@ -531,6 +535,7 @@ def measure_start(environment):
     counters.clear()
     by_history.clear()
     bot_answers.clear()
+    meter.start()
     if SESSIONS:
         Path(SESSIONS).parent.mkdir(parents=True, exist_ok=True)
         Path(SESSIONS).write_text(json.dumps(saved_sessions))
@@ -548,6 +553,7 @@ def count_server_errors(response=None, **_kwargs):
 @events.quitting.add_listener
 def report(environment, **_kwargs):
     run["stop"] = time.time()
+    meter.stop()
     stats = environment.stats
     since = run.get("measured", run["start"])
     seconds = max(1e-9, run["stop"] - since)
@@ -589,6 +595,7 @@ def report(environment, **_kwargs):
         if key not in ("moves played", "games finished", "5xx answers")
         and not key.startswith("bot answers by")
     ]
+    lines += meter.lines(played)
     if moves is not None:
         lines.append(f"move POST p95 {moves.get_response_time_percentile(0.95):.0f} ms")
     short, long = by_history["under 50 events"], by_history["over 1000 events"]

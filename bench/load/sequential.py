@@ -21,6 +21,7 @@ from collections import defaultdict
 from pathlib import Path
 from urllib.parse import urlencode, urlparse
 
+from bench.load import cpu
 from bench.load.figures import percentile
 from bench.load.table import Table
 
@@ -193,18 +194,34 @@ def new_game(creator: Client, joiner: Client) -> int:
     return game
 
 
-def main(host: str, *, moves: int, long: int, prefix: str, password: str, report):
+def main(
+    host: str,
+    *,
+    moves: int,
+    long: int,
+    prefix: str,
+    password: str,
+    report,
+    cpu_roots: dict[str, int] | None = None,
+):
     random.seed(13)
+    meters = {}  # the site's CPU per move, short games and long ones
     figures = Figures()
     load_before = os.getloadavg()
     players = [Client(host, f"10.250.0.{n}", figures) for n in (1, 2)]
     for number, player in enumerate(players, 1):
         player.login(f"{prefix}{number:04d}", password)
     played = 0
+    meters["short"] = cpu.Meter(cpu_roots or {})
+    meters["short"].start()
     while played < moves:
         game = new_game(*players)
         played += play(players, game, moves - played, figures)
+    meters["short"].stop()
+    counted = {"short": played}
     played = 0
+    meters["long"] = cpu.Meter(cpu_roots or {})
+    meters["long"].start()
     for number in range(1, long + 1):  # the next long game when one ends
         figures.on = False
         veterans = [Client(host, f"10.250.1.{n}", figures) for n in (1, 2)]
@@ -214,6 +231,8 @@ def main(host: str, *, moves: int, long: int, prefix: str, password: str, report
         found = GAME_LINK.search(mine)
         if found and played < moves:
             played += play(veterans, int(found.group(1)), moves - played, figures)
+    meters["long"].stop()
+    counted["long"] = played
     short = figures.times.get(history_name(0), [])
     long_moves = figures.times.get(history_name(LONG_GAME + 1), [])
     every_move = [
@@ -235,6 +254,10 @@ def main(host: str, *, moves: int, long: int, prefix: str, password: str, report
         f"p95 {percentile(every_move, 0.95):.1f} ms, mean "
         f"{statistics.fmean(every_move) if every_move else 0:.1f} ms",
     ]
+    for name, meter in meters.items():
+        if counted[name]:
+            lines.append(f"{name} games (every request and push the moves caused):")
+            lines += ["  " + line for line in meter.lines(counted[name])]
     if short and long_moves:
         ratio = percentile(long_moves, 0.95) / percentile(short, 0.95)
         lines.append(
