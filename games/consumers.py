@@ -111,7 +111,9 @@ class GameConsumer(AsyncWebsocketConsumer):
             return
         version, seated, self.user = watched
         # The token this browser's forms carry (None: it asks by GET).
-        self.token = pushed.token_for(self.scope.get("cookies", {}).get(settings.CSRF_COOKIE_NAME))
+        self.token = pushed.token_for(
+            self.scope.get("cookies", {}).get(settings.CSRF_COOKIE_NAME)
+        )
         self.group = group_name(self.game_id)
         self.chat = chat_group(
             self.game_id, Room.PLAYERS if seated else Room.SPECTATORS

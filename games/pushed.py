@@ -66,6 +66,9 @@ class Renders:
 
 
 renders = Renders()
+# One render at a time per user and table: a user's other sockets wait for it
+# and find it kept, rather than render it again beside it (striped locks).
+STRIPES = [threading.Lock() for _ in range(64)]
 
 
 def _zone(user) -> zoneinfo.ZoneInfo | None:
@@ -87,6 +90,14 @@ def table_for(*, game_id: int, stamp: int, user) -> tuple[int, str] | None:
     zone = _zone(user)
     found = renders.get((game_id, stamp, user.pk, str(zone)))
     if found is not None:
+        return found
+    with STRIPES[hash((game_id, user.pk)) % len(STRIPES)]:
+        return _render(game_id, stamp, user, zone)
+
+
+def _render(game_id: int, stamp: int, user, zone) -> tuple[int, str] | None:
+    found = renders.get((game_id, stamp, user.pk, str(zone)))
+    if found is not None:  # another socket of this user's, a moment ago
         return found
     try:
         game, seat = selectors.game_for_viewer(game_id=game_id, user=user)

@@ -56,7 +56,9 @@ class Table:
                 for tag_attrs in INPUT.findall(markup):
                     field = attrs(tag_attrs)
                     card = (field.get("value"), int(field.get("data-value", 0)))
-                    named = field.get("form") == form["id"] and field.get("name") == "cards"
+                    named = (
+                        field.get("form") == form["id"] and field.get("name") == "cards"
+                    )
                     if named and card not in cards:
                         cards.append(card)
             self.forms.append((form, fields, cards))
