@@ -59,6 +59,7 @@ from bench.load.figures import (
     fetch_due,
     latest,
     percentile,
+    unseen,
 )
 from bench.load.table import Table
 
@@ -199,6 +200,7 @@ class Player(FastHttpUser):
         self.reader = None
         self.changed = Event()
         self.pushed: int | None = None  # the game's last stamp told
+        self.pushed_table: Table | None = None  # the last table the socket sent
         self.own_version = None
 
     def on_start(self):
@@ -321,7 +323,10 @@ class Player(FastHttpUser):
             if not text:
                 return
             arrived = time.time()
-            version = int(json.loads(text)["version"])
+            message = json.loads(text)
+            version = int(message["version"])
+            if "html" in message:  # the table itself: the page swaps it in
+                self.pushed_table = Table(message["html"])
             self.pushed = latest(self.pushed, version)
             if MODE == "humans" and version != self.own_version:
                 message_arrived(game, version, arrived)
@@ -397,6 +402,7 @@ class Player(FastHttpUser):
     def play(self, game: int):
         self.own_version = None
         self.pushed = None  # a new game: its socket tells its stamps
+        self.pushed_table = None
         self.open_socket(game)
         table = self.table(game, partial=False)
         poll = table.poll or POLL_SECONDS
@@ -429,6 +435,11 @@ class Player(FastHttpUser):
                     open_seats.remove(game)
                 self.post(f"/games/{game}/start/", {}, name="start")
             self.changed.clear()
+            fresh, self.pushed_table = self.pushed_table, None
+            if fresh is not None and unseen(fresh.version, table.version):
+                counters["tables pushed with the version"] += 1
+                table = fresh
+                continue
             if fetch_due(self.pushed, table.version, fetched_for):
                 fetched_for = self.pushed
                 table = self.table(game)

@@ -9,9 +9,15 @@ figure. The site reports each request's SQL queries and its CPU time
 (MDEAL_REQUEST_COST_HEADERS: `X-Queries`, `Server-Timing: cpu`), and the
 summary gives them beside the times: on a machine busy with other work the
 times grow, the CPU a request costs much less.
+
+Each player holds the game's WebSocket, as the page does: after a move the
+other seat reads its socket until the move's version comes, and takes the
+table from the message when the site sends it ("table pushed", timed from the
+move's answer), or GETs it when the message brings the version alone.
 """
 
 import http.client
+import json
 import os
 import random
 import re
@@ -20,6 +26,8 @@ import time
 from collections import defaultdict
 from pathlib import Path
 from urllib.parse import urlencode, urlparse
+
+import websocket
 
 from bench.load import cpu
 from bench.load.figures import percentile
@@ -38,6 +46,8 @@ class Client:
     def __init__(self, host: str, address: str, figures: "Figures"):
         url = urlparse(host)
         self.connection = http.client.HTTPConnection(url.hostname, url.port)
+        self.host = host
+        self.socket = None
         self.cookies: dict[str, str] = {}
         self.address = address
         self.figures = figures
@@ -85,6 +95,29 @@ class Client:
         )
         if status != 302:
             raise SystemExit(f"{username} could not log in ({status})")
+
+    def open_socket(self, game: int) -> None:
+        self.close_socket()
+        url = urlparse(self.host)
+        self.socket = websocket.create_connection(
+            f"ws://{url.netloc}/ws/games/{game}/",
+            cookie="; ".join(f"{k}={v}" for k, v in self.cookies.items()),
+            origin=f"http://{url.netloc}",
+            header=[f"X-Forwarded-For: {self.address}"],
+            timeout=30,
+        )
+
+    def close_socket(self) -> None:
+        if getattr(self, "socket", None) is not None:
+            self.socket.close()
+            self.socket = None
+
+    def told(self, version: int) -> Table | None:
+        """Read the socket up to `version`: the table it brought, if any."""
+        while True:
+            message = json.loads(self.socket.recv())
+            if "version" in message and int(message["version"]) >= version:
+                return Table(message["html"]) if "html" in message else None
 
     def table(self, game: int, name: str = "table GET") -> Table:
         _, _, text = self.request("GET", f"/games/{game}/", name=name, htmx=True)
@@ -150,6 +183,9 @@ def history_name(version: int) -> str:
 def play(players: list[Client], game: int, moves: int, figures: Figures) -> int:
     """Play up to `moves` moves at `game`, one request at a time; how many."""
     tables = [player.table(game) for player in players]
+    for player in players:
+        player.open_socket(game)
+        player.told(tables[0].version)  # the stamp on connecting
     played = 0
     while played < moves and not tables[0].over:
         movers = [i for i, table in enumerate(tables) if table.mine]
@@ -163,8 +199,17 @@ def play(players: list[Client], game: int, moves: int, figures: Figures) -> int:
             raise SystemExit(f"a move answered {status} at game {game}")
         tables[mover] = fresh
         played += 1
+        answered = time.perf_counter()
         for other, player in enumerate(players):
-            if other != mover:  # the socket told it: it asks for the table
+            if other == mover:
+                player.told(fresh.version)  # the version alone: read past it
+                continue
+            pushed = player.told(fresh.version)
+            if pushed is not None:  # the socket brought the table itself
+                waited = (time.perf_counter() - answered) * 1000
+                figures.add("table pushed (after the answer)", waited, None, None)
+                tables[other] = pushed
+            else:  # the socket told the version: it asks for the table
                 tables[other] = player.table(game)
         if played % 8 == 0:  # the page's poll, and the floor beside it
             player = players[(mover + 1) % len(players)]
