@@ -30,6 +30,7 @@ from django.utils import timezone
 
 from games import selectors
 from games.errors import GameError
+from games.notifications.presence import table_seen
 
 # The table partial, as games.views answers an htmx GET with it.
 TABLE_PARTIAL = "games/table.html#table"
@@ -87,6 +88,9 @@ def table_for(*, game_id: int, stamp: int, user) -> tuple[int, str] | None:
     while the game waits for players (the page asks for that table itself:
     it shows the site's address) and for whoever may no longer see it.
     """
+    # The player has the table open: their presence, as the GET records it
+    # (no "your move" email while they watch; at most one write in 15 s).
+    table_seen(game_id=game_id, user=user)
     zone = _zone(user)
     found = renders.get((game_id, stamp, user.pk, str(zone)))
     if found is not None:

@@ -11,11 +11,14 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 
+from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
 from games import pushed
 from games.engines import deal as engine
+from games.notifications import presence
+from games.notifications.models import Presence
 from mdeal_site.asgi import application
 from tests.games.factories import awaited_seat, fresh, make_game, move_submit_as
 from tests.games.test_hidden import (
@@ -216,3 +219,26 @@ async def test_a_waiting_room_is_not_pushed(user, other_user, channel_layer):
     message = json.loads(await socket.receive_from(timeout=5))
     assert set(message) == {"version"}
     await socket.disconnect()
+
+
+async def test_a_table_pushed_to_its_player_records_their_presence(
+    game, user, other_user
+):
+    """As the GET it replaces did: no "your move" email to a player who
+    watches the table (games.notifications.presence)."""
+    clients = {u.pk: await sync_to_async(browser)(u) for u in (user, other_user)}
+    sockets = {pk: await socket_of(game.pk, c) for pk, c in clients.items()}
+    await sync_to_async(forget_presence)()
+    mover = await sync_to_async(play_default_move)(game)
+    waiting = next(pk for pk in clients if pk != mover.user_id)
+    message = json.loads(await sockets[waiting].receive_from(timeout=5))
+    assert "html" in message
+    seen = await sync_to_async(presence.seen_at)(game_id=game.pk, user_id=waiting)
+    assert seen is not None
+    for socket in sockets.values():
+        await socket.disconnect()
+
+
+def forget_presence():
+    Presence.objects.all().delete()
+    cache.clear()
