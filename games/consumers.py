@@ -1,13 +1,18 @@
 """The live door of a table: tells its players and the spectators of a public
 game the game's new version, and that their chat has something new.
 
-A message carries the version number and nothing else ({"version": N}), or
-only that the chat changed ({"chat": "new"}), or that the clocks moved with
-the version unchanged ({"clocks": "moved"}: a player went away or came
-back); each browser then asks for its own view of the table or of the chat
-over HTTP. A socket hears of the chat
-room its user reads: the players' for a seat holder, the spectators' for
-anyone else (games.chat).
+A change of the table sends each socket the new version with its user's own
+view of the table ({"version": N, "html": ...}, rendered once per version and
+user by games.pushed, with the browser's CSRF token in its forms), which the
+page swaps in: no page comes back over HTTP for it. The version alone
+({"version": N}) goes to the sockets of the user who made the change (their
+move's answer brings their table), while the game waits for players, and to a
+browser with no CSRF cookie: that page asks for its table over HTTP. When the
+clocks moved with the version unchanged (a player went away or came back) the
+socket hears {"clocks": "moved"} and the page asks for its table. The chat
+sends only that it changed ({"chat": "new"}); the browser asks for it. A socket
+hears of the chat room its user reads: the players' for a seat holder, the
+spectators' for anyone else (games.chat).
 
 Nothing here waits for the one thread a process keeps for thread-sensitive
 work (Channels' default for database calls, and its `close_old_connections`
@@ -16,10 +21,11 @@ the GIL by the request threads, queued every socket's calls behind everyone
 else's: pushes came seconds late, and daphne aborted the handshakes that took
 more than 5 s (a TCP reset at the browser). Accepting a socket reads the
 session's user, the game and the seat, and records the player's presence, in
-one trip to a thread of its own (`CONNECT_THREADS`); a message is relayed
-with no thread at all. While a player's socket stays open it renews their
-presence every `presence.RENEW` (one query on the same threads), so no "your
-move" email goes to a player with the table open; closing it ends the hold.
+one trip to a thread of its own (`CONNECT_THREADS`); a table's render runs in
+threads of its own too (`PUSH_THREADS`), and the chat's message with no thread
+at all. While a player's socket stays open it renews their presence every
+`presence.RENEW` (one query on the connecting threads), so no "your move"
+email goes to a player with the table open; closing it ends the hold.
 """
 
 import asyncio
@@ -33,9 +39,10 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from redis.exceptions import RedisError
 
+from django.conf import settings
 from django.contrib import auth
 
-from games import selectors
+from games import pushed, selectors
 from games.chat.models import Room
 from games.chat.services import group_name as chat_group
 from games.notifications import presence
@@ -51,6 +58,8 @@ UNAVAILABLE = 4503
 # burst of sockets holds at most two of the process's pooled database
 # connections (settings.DATABASE_POOL_SIZE).
 CONNECT_THREADS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="socket")
+# Threads rendering the tables pushed (games.pushed): two, for the same reason.
+PUSH_THREADS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="push")
 
 
 def group_name(game_id: int) -> str:
@@ -109,10 +118,14 @@ class GameConsumer(AsyncWebsocketConsumer):
         if watched is None:
             await self.close(code=FORBIDDEN)
             return
-        version, seated, user = watched
+        version, seated, self.user = watched
         if seated:
-            self.player = user
+            self.player = self.user
             self.holding = asyncio.ensure_future(self.hold())
+        # The token this browser's forms carry (None: it asks by GET).
+        self.token = pushed.token_for(
+            self.scope.get("cookies", {}).get(settings.CSRF_COOKIE_NAME)
+        )
         self.group = group_name(self.game_id)
         self.chat = chat_group(
             self.game_id, Room.PLAYERS if seated else Room.SPECTATORS
@@ -144,7 +157,18 @@ class GameConsumer(AsyncWebsocketConsumer):
         """Browsers have nothing to say here; moves go over HTTP."""
 
     async def game_changed(self, event):
-        await self.send(text_data=json.dumps({"version": int(event["version"])}))
+        """The new version, with this user's table unless they made the change."""
+        message = {"version": int(event["version"])}
+        if self.token is not None and self.user.pk not in event.get("movers", ()):
+            shown = await database_sync_to_async(
+                pushed.table_for, thread_sensitive=False, executor=PUSH_THREADS
+            )(game_id=self.game_id, stamp=message["version"], user=self.user)
+            if shown is not None:
+                message = {
+                    "version": shown[0],
+                    "html": pushed.with_token(shown[1], self.token),
+                }
+        await self.send(text_data=json.dumps(message))
 
     async def game_clocks(self, event):
         await self.send(text_data=json.dumps({"clocks": "moved"}))

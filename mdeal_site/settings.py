@@ -220,6 +220,9 @@ if DEBUG or TESTING:
 # In development and tests the ASGI app answers /static/ itself, asynchronously
 # (asgi.py); in production WhiteNoise serves the collected, hashed files.
 SERVE_STATIC_FROM_ASGI = env_bool("SERVE_STATIC_FROM_ASGI", DEBUG or TESTING)
+# The web process loads its URLs and table templates at start, then calls
+# gc.freeze() (mdeal_site.asgi): not under the tests, whose process is shared.
+WARM_UP_AND_FREEZE = env_bool("MDEAL_GC_FREEZE", not TESTING)
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

@@ -29,6 +29,7 @@ Environment (set by scripts/loadtest):
   MDEAL_LOAD_WARM_UP   seconds the logins may take before the window starts
                        anyway (default 900)
   MDEAL_LOAD_SESSIONS  a JSON file of the players' session cookies, reused
+  MDEAL_LOAD_CPU       name=pid,... of the site's processes whose CPU the report counts
   DATABASE_URL         PostgreSQL, to count the bots' moves (optional)
 """
 
@@ -51,12 +52,14 @@ from gevent.lock import Semaphore
 from locust import FastHttpUser, events, task
 from locust.exception import StopUser
 
+from bench.load import cpu
 from bench.load.figures import (
     bot_lines,
     bot_moves,
     fetch_due,
     latest,
     percentile,
+    unseen,
 )
 from bench.load.table import Table
 
@@ -97,6 +100,8 @@ run = {"start": time.time(), "stop": None}
 warm_up = {"logged in": 0, "saved sessions": 0, "refused": 0}
 all_in = Event()  # set when the measured window starts
 saved_sessions: dict[str, dict[str, str]] = {}  # username -> cookies
+# The site's processes' CPU over the window (MDEAL_LOAD_CPU, set by the harness).
+meter = cpu.Meter(cpu.roots_from_environment())
 
 
 def _cookie(name: str, value: str) -> Cookie:
@@ -195,6 +200,7 @@ class Player(FastHttpUser):
         self.reader = None
         self.changed = Event()
         self.pushed: int | None = None  # the game's last stamp told
+        self.pushed_table: Table | None = None  # the last table the socket sent
         self.own_version = None
 
     def on_start(self):
@@ -317,7 +323,10 @@ class Player(FastHttpUser):
             if not text:
                 return
             arrived = time.time()
-            version = int(json.loads(text)["version"])
+            message = json.loads(text)
+            version = int(message["version"])
+            if "html" in message:  # the table itself: the page swaps it in
+                self.pushed_table = Table(message["html"])
             self.pushed = latest(self.pushed, version)
             if MODE == "humans" and version != self.own_version:
                 message_arrived(game, version, arrived)
@@ -393,6 +402,7 @@ class Player(FastHttpUser):
     def play(self, game: int):
         self.own_version = None
         self.pushed = None  # a new game: its socket tells its stamps
+        self.pushed_table = None
         self.open_socket(game)
         table = self.table(game, partial=False)
         poll = table.poll or POLL_SECONDS
@@ -425,6 +435,11 @@ class Player(FastHttpUser):
                     open_seats.remove(game)
                 self.post(f"/games/{game}/start/", {}, name="start")
             self.changed.clear()
+            fresh, self.pushed_table = self.pushed_table, None
+            if fresh is not None and unseen(fresh.version, table.version):
+                counters["tables pushed with the version"] += 1
+                table = fresh
+                continue
             if fetch_due(self.pushed, table.version, fetched_for):
                 fetched_for = self.pushed
                 table = self.table(game)
@@ -531,6 +546,7 @@ def measure_start(environment):
     counters.clear()
     by_history.clear()
     bot_answers.clear()
+    meter.start()
     if SESSIONS:
         Path(SESSIONS).parent.mkdir(parents=True, exist_ok=True)
         Path(SESSIONS).write_text(json.dumps(saved_sessions))
@@ -548,6 +564,7 @@ def count_server_errors(response=None, **_kwargs):
 @events.quitting.add_listener
 def report(environment, **_kwargs):
     run["stop"] = time.time()
+    meter.stop()
     stats = environment.stats
     since = run.get("measured", run["start"])
     seconds = max(1e-9, run["stop"] - since)
@@ -589,6 +606,7 @@ def report(environment, **_kwargs):
         if key not in ("moves played", "games finished", "5xx answers")
         and not key.startswith("bot answers by")
     ]
+    lines += meter.lines(played)
     if moves is not None:
         lines.append(f"move POST p95 {moves.get_response_time_percentile(0.95):.0f} ms")
     short, long = by_history["under 50 events"], by_history["over 1000 events"]

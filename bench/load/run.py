@@ -161,9 +161,11 @@ class Site:
     def __init__(self, env):
         self.env = env
         self.processes: list[subprocess.Popen] = []
+        self.names: list[str] = []
 
     def start(self, name: str, args: list[str], **kwargs) -> None:
         log = (OUT / f"{name}.log").open("wb")
+        self.names.append(name)
         self.processes.append(
             subprocess.Popen(
                 args,
@@ -200,6 +202,10 @@ class Site:
         )
         return port
 
+    def roots(self) -> dict[str, int]:
+        """The processes whose CPU the report counts: name -> pid."""
+        return {log: p.pid for log, p in zip(self.names, self.processes, strict=True)}
+
     def stop(self) -> None:
         for process in self.processes:
             if process.poll() is None:
@@ -224,7 +230,7 @@ def wait_healthy(url: str, timeout: float = 60) -> None:
     raise SystemExit(f"the site at {url} did not become healthy: see {OUT}/*.log")
 
 
-def locust_run(options, host: str) -> int:
+def locust_run(options, host: str, cpu_roots: dict[str, int]) -> int:
     env = {
         **site_env(options),
         "MDEAL_LOAD_PREFIX": options.prefix,
@@ -239,6 +245,7 @@ def locust_run(options, host: str) -> int:
         "MDEAL_LOAD_WARM_UP": str(seconds(options.warm_up)),
         "MDEAL_LOAD_SESSIONS": str(OUT / "sessions.json"),
         "PYTHONPATH": str(ROOT),
+        "MDEAL_LOAD_CPU": ",".join(f"{n}={pid}" for n, pid in cpu_roots.items()),
     }
     # Locust's own limit, in case the window never ends: warm-up and window.
     limit = seconds(options.warm_up) + seconds(options.time) + 30
@@ -271,7 +278,7 @@ def locust_run(options, host: str) -> int:
     ).returncode
 
 
-def sequential(options, host: str) -> int:
+def sequential(options, host: str, cpu_roots: dict[str, int]) -> int:
     from bench.load import sequential
 
     return sequential.main(
@@ -281,6 +288,7 @@ def sequential(options, host: str) -> int:
         prefix=options.prefix,
         password=options.password or LOAD_PASSWORD,
         report=OUT / "sequential.txt",
+        cpu_roots=cpu_roots,
     )
 
 
@@ -292,7 +300,7 @@ def main(argv=None) -> int:
     env = site_env(options)
     measure = sequential if options.sequential else locust_run
     if options.host:
-        return measure(options, options.host)
+        return measure(options, options.host, {})
     create_database(options.database_url)
     manage(env, "migrate", "--noinput", "-v", "0")
     manage(env, "collectstatic", "--noinput", "-v", "0")
@@ -362,7 +370,7 @@ def main(argv=None) -> int:
             f"site up at {host}: uvicorn with {options.web} workers, a worker and beat",
             flush=True,
         )
-        return measure(options, host)
+        return measure(options, host, site.roots())
     finally:
         site.stop()
 

@@ -9,9 +9,15 @@ figure. The site reports each request's SQL queries and its CPU time
 (MDEAL_REQUEST_COST_HEADERS: `X-Queries`, `Server-Timing: cpu`), and the
 summary gives them beside the times: on a machine busy with other work the
 times grow, the CPU a request costs much less.
+
+Each player holds the game's WebSocket, as the page does: after a move the
+other seat reads its socket until the move's version comes, and takes the
+table from the message when the site sends it ("table pushed", timed from the
+move's answer), or GETs it when the message brings the version alone.
 """
 
 import http.client
+import json
 import os
 import random
 import re
@@ -21,6 +27,9 @@ from collections import defaultdict
 from pathlib import Path
 from urllib.parse import urlencode, urlparse
 
+import websocket
+
+from bench.load import cpu
 from bench.load.figures import percentile
 from bench.load.table import Table
 
@@ -37,6 +46,8 @@ class Client:
     def __init__(self, host: str, address: str, figures: "Figures"):
         url = urlparse(host)
         self.connection = http.client.HTTPConnection(url.hostname, url.port)
+        self.host = host
+        self.socket = None
         self.cookies: dict[str, str] = {}
         self.address = address
         self.figures = figures
@@ -84,6 +95,29 @@ class Client:
         )
         if status != 302:
             raise SystemExit(f"{username} could not log in ({status})")
+
+    def open_socket(self, game: int) -> None:
+        self.close_socket()
+        url = urlparse(self.host)
+        self.socket = websocket.create_connection(
+            f"ws://{url.netloc}/ws/games/{game}/",
+            cookie="; ".join(f"{k}={v}" for k, v in self.cookies.items()),
+            origin=f"http://{url.netloc}",
+            header=[f"X-Forwarded-For: {self.address}"],
+            timeout=30,
+        )
+
+    def close_socket(self) -> None:
+        if getattr(self, "socket", None) is not None:
+            self.socket.close()
+            self.socket = None
+
+    def told(self, version: int) -> Table | None:
+        """Read the socket up to `version`: the table it brought, if any."""
+        while True:
+            message = json.loads(self.socket.recv())
+            if "version" in message and int(message["version"]) >= version:
+                return Table(message["html"]) if "html" in message else None
 
     def table(self, game: int, name: str = "table GET") -> Table:
         _, _, text = self.request("GET", f"/games/{game}/", name=name, htmx=True)
@@ -149,6 +183,9 @@ def history_name(version: int) -> str:
 def play(players: list[Client], game: int, moves: int, figures: Figures) -> int:
     """Play up to `moves` moves at `game`, one request at a time; how many."""
     tables = [player.table(game) for player in players]
+    for player in players:
+        player.open_socket(game)
+        player.told(tables[0].version)  # the stamp on connecting
     played = 0
     while played < moves and not tables[0].over:
         movers = [i for i, table in enumerate(tables) if table.mine]
@@ -162,8 +199,17 @@ def play(players: list[Client], game: int, moves: int, figures: Figures) -> int:
             raise SystemExit(f"a move answered {status} at game {game}")
         tables[mover] = fresh
         played += 1
+        answered = time.perf_counter()
         for other, player in enumerate(players):
-            if other != mover:  # the socket told it: it asks for the table
+            if other == mover:
+                player.told(fresh.version)  # the version alone: read past it
+                continue
+            pushed = player.told(fresh.version)
+            if pushed is not None:  # the socket brought the table itself
+                waited = (time.perf_counter() - answered) * 1000
+                figures.add("table pushed (after the answer)", waited, None, None)
+                tables[other] = pushed
+            else:  # the socket told the version: it asks for the table
                 tables[other] = player.table(game)
         if played % 8 == 0:  # the page's poll, and the floor beside it
             player = players[(mover + 1) % len(players)]
@@ -193,18 +239,34 @@ def new_game(creator: Client, joiner: Client) -> int:
     return game
 
 
-def main(host: str, *, moves: int, long: int, prefix: str, password: str, report):
+def main(
+    host: str,
+    *,
+    moves: int,
+    long: int,
+    prefix: str,
+    password: str,
+    report,
+    cpu_roots: dict[str, int] | None = None,
+):
     random.seed(13)
+    meters = {}  # the site's CPU per move, short games and long ones
     figures = Figures()
     load_before = os.getloadavg()
     players = [Client(host, f"10.250.0.{n}", figures) for n in (1, 2)]
     for number, player in enumerate(players, 1):
         player.login(f"{prefix}{number:04d}", password)
     played = 0
+    meters["short"] = cpu.Meter(cpu_roots or {})
+    meters["short"].start()
     while played < moves:
         game = new_game(*players)
         played += play(players, game, moves - played, figures)
+    meters["short"].stop()
+    counted = {"short": played}
     played = 0
+    meters["long"] = cpu.Meter(cpu_roots or {})
+    meters["long"].start()
     for number in range(1, long + 1):  # the next long game when one ends
         figures.on = False
         veterans = [Client(host, f"10.250.1.{n}", figures) for n in (1, 2)]
@@ -214,6 +276,8 @@ def main(host: str, *, moves: int, long: int, prefix: str, password: str, report
         found = GAME_LINK.search(mine)
         if found and played < moves:
             played += play(veterans, int(found.group(1)), moves - played, figures)
+    meters["long"].stop()
+    counted["long"] = played
     short = figures.times.get(history_name(0), [])
     long_moves = figures.times.get(history_name(LONG_GAME + 1), [])
     every_move = [
@@ -235,6 +299,10 @@ def main(host: str, *, moves: int, long: int, prefix: str, password: str, report
         f"p95 {percentile(every_move, 0.95):.1f} ms, mean "
         f"{statistics.fmean(every_move) if every_move else 0:.1f} ms",
     ]
+    for name, meter in meters.items():
+        if counted[name]:
+            lines.append(f"{name} games (every request and push the moves caused):")
+            lines += ["  " + line for line in meter.lines(counted[name])]
     if short and long_moves:
         ratio = percentile(long_moves, 0.95) / percentile(short, 0.95)
         lines.append(

@@ -50,6 +50,17 @@ class Table:
                     cards.append((field["value"], int(field.get("data-value", 0))))
                 elif "name" in field:
                     fields.setdefault(field["name"], []).append(field.get("value", ""))
+            # Boxes outside the form that name it (the discard picker's, on
+            # the cards of the hand) are its fields too, as in a browser.
+            if form.get("id"):
+                for tag_attrs in INPUT.findall(markup):
+                    field = attrs(tag_attrs)
+                    card = (field.get("value"), int(field.get("data-value", 0)))
+                    named = (
+                        field.get("form") == form["id"] and field.get("name") == "cards"
+                    )
+                    if named and card not in cards:
+                        cards.append(card)
             self.forms.append((form, fields, cards))
 
     @property

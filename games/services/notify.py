@@ -26,22 +26,29 @@ DEADLINE_ETA_HORIZON = timedelta(minutes=10)
 
 
 def game_announce(
-    game: Game, *, bots_owe: bool = False, humans_play: bool = False
+    game: Game,
+    *,
+    bots_owe: bool = False,
+    humans_play: bool = False,
+    movers: list[int] = (),
 ) -> None:
     """On commit: tell the table's browsers, and queue bots and the deadline.
 
     The message carries the game's stamp: its version once started, and a
-    number that moves with joins and leaves while it waits for players. The
-    bots of a table where humans play are queued ahead of games of bots only.
+    number that moves with joins and leaves while it waits for players; and
+    the users who moved (`movers`), whose move's answer brings their table:
+    their sockets are told the version alone (games.consumers). The bots of a
+    table where humans play are queued ahead of games of bots only.
     """
     game_id, version, deadline_at = game.pk, game.stamp, game.deadline_at
+    message = {"type": "game.changed", "version": version}
+    if movers:
+        message["movers"] = list(movers)
 
     def tell_browsers() -> None:
         layer = get_channel_layer()
         if layer is not None:
-            async_to_sync(layer.group_send)(
-                f"game-{game_id}", {"type": "game.changed", "version": version}
-            )
+            async_to_sync(layer.group_send)(f"game-{game_id}", message)
 
     def queue_tasks() -> None:
         from games import tasks

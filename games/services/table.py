@@ -157,7 +157,14 @@ class Table:
         )
         if announce:
             game_announce(
-                game, bots_owe=self.bots_owe(), humans_play=self.humans_play()
+                game,
+                bots_owe=self.bots_owe(),
+                humans_play=self.humans_play(),
+                movers=[
+                    self.seats[p].user_id
+                    for p in sorted(self.movers)
+                    if self.seats[p].user_id is not None
+                ],
             )
         # What the table answering this change shows needs no query again.
         game.seats_known(self.seats)

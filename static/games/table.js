@@ -1,7 +1,9 @@
 /* The table, live: htmx settings, the WebSocket, a slow poll, pickers, clocks.
  *
- * The server's WebSocket message carries only {"version": N}; the browser then
- * GETs its own view of the table (htmx swaps #table). A poll of the cheap
+ * The server's WebSocket message carries {"version": N} and, mostly, this
+ * player's own table ("html", swapped in by showPushed below); with the
+ * version alone the browser GETs its view of the table (htmx swaps #table).
+ * A poll of the cheap
  * version endpoint keeps running beside the socket: bot moves made by a worker
  * may not reach this web process's channel layer.
  */
@@ -62,6 +64,24 @@
     else refresh();
   }
 
+  // ---- The table pushed over the socket (speed, issue 31) ----------------
+  // The server renders each player's own table for a new version and sends
+  // it with the version: swap it in as htmx swaps a fetched one (the same
+  // htmx:beforeSwap / afterSettle work keeps ticks, folds and focus), with no
+  // request. A table already shown, or older than the one shown, is ignored;
+  // while a GET is under way the version is noted, as seen() does.
+  function showPushed(version, html) {
+    const t = table();
+    if (!t || !window.htmx || !Number.isFinite(version)) return false;
+    if (version === shownVersion()) return true;
+    if (version >= 0 && shownVersion() > version) return true;
+    if (fetching) { missed = version; return true; }
+    htmx.trigger(t, "htmx:beforeSwap", { target: t, requestConfig: null });
+    htmx.swap(t, html, { swapStyle: "outerHTML" });
+    return true;
+  }
+  // ---- end of the pushed table ---------------------------------------------
+
   function check() {
     const p = page();
     if (!p) return;
@@ -85,7 +105,9 @@
       try { data = JSON.parse(e.data); } catch (_) { return; }
       if (data.chat) tell("mdeal:chat"); // chat.js fetches what is new
       else if (data.clocks) refresh(); // a vacation moved the clocks, not the version
-      else seen(Number(data.version));
+      else if (!(data.html && showPushed(Number(data.version), data.html))) {
+        seen(Number(data.version));
+      }
     });
     socket.addEventListener("close", (e) => {
       socketUp = false;

@@ -96,3 +96,37 @@ def test_a_change_told_while_the_table_is_fetched_is_fetched_next(site):
     answer(held.pop(), 3)
     expect(page.locator("#table")).to_have_attribute("data-version", "3")
     assert len(fetched) == 2
+
+
+def pushed_table(version: int) -> str:
+    return (
+        f'<section id="table" data-version="{version}" data-url="/table/">'
+        f'Pushed {version}<label><input type="checkbox" name="cards" value="7">'
+        "Seven</label></section>"
+    )
+
+
+def test_a_table_pushed_with_its_version_is_swapped_in_with_no_fetch(site):
+    """The site sends each player's own table with the version (games.pushed):
+    the page shows it as it shows a fetched one (ticked cards kept), and asks
+    for nothing; an older table pushed late is not shown over a newer one."""
+    page, held, sockets, fetched = site
+    until(page, lambda: sockets, "the socket")
+    socket = sockets[0]
+    socket.send(json.dumps({"version": 2, "html": pushed_table(2)}))
+    expect(page.locator("#table")).to_have_attribute("data-version", "2")
+    expect(page.locator("#table")).to_contain_text("Pushed 2")
+    page.locator("#table input[name=cards]").check()
+    socket.send(json.dumps({"version": 3, "html": pushed_table(3)}))
+    expect(page.locator("#table")).to_have_attribute("data-version", "3")
+    expect(page.locator("#table input[name=cards]")).to_be_checked()
+    socket.send(json.dumps({"version": 2, "html": pushed_table(2)}))
+    page.wait_for_function("() => window.__messages >= 3")
+    page.wait_for_timeout(200)
+    expect(page.locator("#table")).to_have_attribute("data-version", "3")
+    assert fetched == [] and held == []
+    # The version alone (the player's own move, a waiting room): fetched.
+    socket.send(json.dumps({"version": 4}))
+    until(page, lambda: held, "the fetch of version 4")
+    answer(held.pop(), 4)
+    expect(page.locator("#table")).to_have_attribute("data-version", "4")

@@ -18,7 +18,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import services
+from games import pushed, services
 from games.engines import deal as engine
 from games.engines.deal.bots import random_bot, sensible_bot
 from games.models import Game, GameEvent
@@ -84,7 +84,10 @@ def assert_history_keeps_secrets(game: Game, page: str, viewer: int | None):
             assert engine.DECK[card].name not in text, (seq, text)
 
 
-def check_every_page(game: Game, clients: dict[int | None, Client]):
+def check_every_page(game: Game, clients: dict[int | None, Client], users=None):
+    """Every page for every viewer; with `users` (viewer -> user) the table
+    the socket pushes them too (games.pushed): the GET's partial, the same
+    checks."""
     game = fresh(game)
     state = game.state()
     pages = {
@@ -108,6 +111,16 @@ def check_every_page(game: Game, clients: dict[int | None, Client]):
             if name == "table" and viewer is not None:
                 hand = set(state.players[viewer].hand)
                 assert hand <= exposed_cards(page), "own hand not drawn as cards"
+            if name == "partial" and users is not None:
+                pushed.renders.clear()
+                stamp, html = pushed.table_for(
+                    game_id=game.pk, stamp=game.stamp, user=users[viewer]
+                )
+                assert stamp == game.stamp
+                assert not exposed_cards(html) & forbidden, (viewer, "pushed")
+                assert_history_keeps_secrets(game, html, viewer)
+                tokens = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')
+                assert tokens.sub("", html) == tokens.sub("", page)
 
 
 def step(game: Game, rng: random.Random, bot) -> Game:
@@ -135,11 +148,13 @@ def test_no_page_shows_another_hand_or_the_draw_pile(
     users = [user_factory(f"g{seed}p{i}") for i in range(humans)]
     game = make_game(creator=users[0], players=users[1:], bots=bots)
     clients: dict[int | None, Client] = {}
+    viewers = {}
     for user in [*users, user_factory(f"g{seed}watcher")]:
         client = Client()
         client.force_login(user)
         seat = game.seat_for(user)
         clients[seat.position if seat else None] = client
+        viewers[seat.position if seat else None] = user
 
     rng = random.Random(seed)
     moves = 0
@@ -149,7 +164,7 @@ def test_no_page_shows_another_hand_or_the_draw_pile(
             moves += 1
         if game.status != Game.Status.ACTIVE:
             break
-        check_every_page(game, clients)
+        check_every_page(game, clients, viewers)
 
 
 def test_the_check_catches_a_card_shown_where_it_should_not_be():

@@ -23,6 +23,7 @@ thread's CPU time) instead: NAME is a request's name as the table prints it.
 """
 
 import cProfile
+import gc
 import io
 import itertools
 import json
@@ -33,6 +34,7 @@ import statistics
 import time
 from dataclasses import dataclass
 from datetime import timedelta
+from types import SimpleNamespace
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -41,7 +43,7 @@ from django.db import connection, transaction
 from django.test import Client, override_settings
 from django.urls import reverse
 
-from games import services
+from games import pushed, services
 from games.kinds import get as kind_of
 from games.models import Game
 from games.notifications import presence
@@ -67,6 +69,7 @@ class Position:
     mover: Client  # the awaited seat's browser
     watcher: Client  # the other seat's
     move: dict  # the mover's move, engine JSON
+    watcher_user: object = None  # the other seat's player
 
 
 class Command(BaseCommand):
@@ -79,8 +82,14 @@ class Command(BaseCommand):
         )
         parser.add_argument("--profile", default="", help="Profile this request.")
         parser.add_argument("--top", type=int, default=35, help="Profile lines.")
+        parser.add_argument(
+            "--gc",
+            action="store_true",
+            help="Every request with gc.freeze() and without, alternated.",
+        )
 
-    def handle(self, *args, runs, long, profile, top, **options):
+    def handle(self, *args, runs, long, profile, top, gc, **options):
+        self.compare_gc = gc
         counter = itertools.count()
         original_rng, original_refresh = randomness.rng, presence.REFRESH
         randomness.rng = lambda: random.Random(SEED + next(counter))
@@ -120,10 +129,18 @@ class Command(BaseCommand):
             return
         for _, request in requests:  # warm the caches
             request()
+        if self.compare_gc:  # each request frozen and not, alternated
+            requests = [
+                (f"{name} [{mode}]", request)
+                for name, request in requests
+                for mode in ("gc", "gc.freeze()")
+            ]
         cpu = {name: [] for name, _ in requests}
         facts = {}
         for _ in range(runs):
             for name, request in requests:
+                if self.compare_gc:
+                    (gc.freeze if name.endswith("gc.freeze()]") else gc.unfreeze)()
                 queries = []
                 with connection.execute_wrapper(_counted(queries)):
                     before = time.thread_time()
@@ -190,6 +207,7 @@ class Command(BaseCommand):
             mover=clients[seat],
             watcher=clients[1 - seat],
             move=engine.to_json(move),
+            watcher_user=users[1 - seat],
         )
 
     def _requests(self, position: Position) -> list:
@@ -212,9 +230,19 @@ class Command(BaseCommand):
                 transaction.set_rollback(True)
             return response
 
+        def push():
+            """What the watcher's socket costs for a new version (games.pushed):
+            its table read and rendered, none kept."""
+            pushed.renders.clear()
+            _stamp, html = pushed.table_for(
+                game_id=game.pk, stamp=game.stamp, user=position.watcher_user
+            )
+            return SimpleNamespace(status_code=200, content=html.encode())
+
         return [
             (f"{position.name} table GET, mover", partial(position.mover)),
             (f"{position.name} table GET, watcher", partial(position.watcher)),
+            (f"{position.name} table pushed, watcher", push),
             (f"{position.name} table page", lambda: position.mover.get(table)),
             (f"{position.name} move POST", move),
         ]

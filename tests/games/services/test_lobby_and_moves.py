@@ -555,7 +555,13 @@ def test_a_move_is_announced_only_when_it_commits(
     for callback in callbacks:
         callback()
     message = async_to_sync(channel_layer.receive)(channel)
-    assert message == {"type": "game.changed", "version": fresh(game).version}
+    # The mover is named: their sockets get the version alone (their move's
+    # answer brings their table), the others' their table (games.consumers).
+    assert message == {
+        "type": "game.changed",
+        "version": fresh(game).version,
+        "movers": [seat.user_id],
+    }
 
 
 def test_a_refused_move_announces_nothing(

@@ -1,0 +1,244 @@
+"""The table pushed over the socket (games.pushed, games.consumers): each
+socket gets its own user's view, the same as the GET's, never another's; its
+forms carry a token its browser's CSRF cookie accepts; one render per user
+and version however many sockets; the mover's sockets, a browser without a
+CSRF cookie and a waiting room get the version alone."""
+
+import json
+import re
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+
+from django.core.cache import cache
+from django.test import Client
+from django.urls import reverse
+
+from games import pushed
+from games.engines import deal as engine
+from games.notifications import presence
+from games.notifications.models import Presence
+from mdeal_site.asgi import application
+from tests.games.factories import awaited_seat, fresh, make_game, move_submit_as
+from tests.games.test_hidden import (
+    assert_history_keeps_secrets,
+    exposed_cards,
+    forbidden_for,
+)
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+ORIGIN = (b"origin", b"http://localhost")
+TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]*)"')
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+@pytest.fixture(autouse=True)
+def no_renders_kept():
+    pushed.renders.clear()
+    yield
+    pushed.renders.clear()
+
+
+def browser(user) -> Client:
+    """A signed-in browser that has loaded a page: it holds a CSRF cookie."""
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(user)
+    client.get(reverse("games:lobby"))
+    assert "csrftoken" in client.cookies
+    return client
+
+
+async def socket_of(game_id: int, client: Client | None, *, csrf=True):
+    headers = [ORIGIN]
+    if client is not None:
+        cookies = [f"sessionid={client.cookies['sessionid'].value}"]
+        if csrf:
+            cookies.append(f"csrftoken={client.cookies['csrftoken'].value}")
+        headers.append((b"cookie", "; ".join(cookies).encode()))
+    socket = WebsocketCommunicator(
+        application, f"/ws/games/{game_id}/", headers=headers
+    )
+    connected, _ = await socket.connect()
+    assert connected
+    await socket.receive_from()  # the stamp on connecting
+    return socket
+
+
+def play_default_move(game):
+    seat = awaited_seat(game)
+    move_submit_as(game, seat, engine.default_move(fresh(game).state(), seat.position))
+    return seat
+
+
+def same_but_tokens(page: str) -> str:
+    return TOKEN.sub('name="csrfmiddlewaretoken" value="-"', page)
+
+
+@pytest.fixture
+def game(user, other_user, channel_layer):
+    return make_game(creator=user, players=[other_user])
+
+
+async def test_each_socket_gets_its_own_view_as_the_get_shows_it(
+    game, user, other_user, user_factory
+):
+    watcher = await sync_to_async(user_factory)("cy")
+    users = {u.pk: u for u in (user, other_user, watcher)}
+    clients = {pk: await sync_to_async(browser)(u) for pk, u in users.items()}
+    sockets = {pk: await socket_of(game.pk, c) for pk, c in clients.items()}
+    for _ in range(3):  # a few moves: each one's pushes are checked
+        mover = await sync_to_async(play_default_move)(game)
+        heard = {
+            pk: json.loads(await s.receive_from(timeout=5)) for pk, s in sockets.items()
+        }
+        await sync_to_async(check_pushed)(game, heard, mover, users, clients)
+    for socket in sockets.values():
+        await socket.disconnect()
+
+
+def check_pushed(game, heard, mover, users, clients):
+    after = fresh(game)
+    state = after.state()
+    # The mover's own sockets: the version alone (the move's answer is their table).
+    assert heard.pop(mover.user_id) == {"version": after.version}
+    assert len(heard) == 2  # the other player and the spectator
+    for pk, message in heard.items():
+        assert set(message) == {"version", "html"}
+        assert message["version"] == after.version
+        page = message["html"]
+        seat = after.seat_for(users[pk])
+        viewer = seat.position if seat else None
+        leaked = exposed_cards(page) & forbidden_for(state, viewer)
+        assert not leaked, (viewer, sorted(leaked))
+        assert_history_keeps_secrets(after, page, viewer)
+        if viewer is not None:
+            assert set(state.players[viewer].hand) <= exposed_cards(page)
+        else:
+            hands = set().union(*(p.hand for p in state.players))
+            assert not exposed_cards(page) & hands
+        # The same table the page's GET shows this user.
+        response = clients[pk].get(after.get_absolute_url(), **HTMX)
+        assert same_but_tokens(page) == same_but_tokens(response.content.decode())
+
+
+async def test_the_pushed_forms_carry_a_token_the_browser_can_post_with(
+    game, user, other_user
+):
+    clients = {u.pk: await sync_to_async(browser)(u) for u in (user, other_user)}
+    sockets = {pk: await socket_of(game.pk, c) for pk, c in clients.items()}
+    mover = await sync_to_async(play_default_move)(game)
+    waiting = next(pk for pk in clients if pk != mover.user_id)
+    message = json.loads(await sockets[waiting].receive_from(timeout=5))
+    await sockets[mover.user_id].receive_from(timeout=5)
+    after = await sync_to_async(fresh)(game)
+    seat = await sync_to_async(awaited_seat)(after)
+    assert seat.user_id == waiting, "a two-player deal game: the other seat plays next"
+    # The first move form of the pushed table, posted as the page would.
+    form = re.search(
+        r'<form class="move"[^>]*action="([^"]+)"[^>]*>(.*?)</form>',
+        message["html"],
+        re.S,
+    )
+    fields = dict(re.findall(r'name="([^"]+)" value="([^"]*)"', form.group(2)))
+    fields = {k: v.replace("&quot;", '"') for k, v in fields.items()}
+    assert fields["csrfmiddlewaretoken"] != pushed.CSRF_MARK
+    response = await sync_to_async(clients[waiting].post)(form.group(1), fields, **HTMX)
+    assert response.status_code == 200
+    assert (await sync_to_async(fresh)(game)).version > after.version
+    # A token the cookie did not make is refused, the game unchanged.
+    before = (await sync_to_async(fresh)(game)).version
+    forged = {**fields, "csrfmiddlewaretoken": "x" * 64, "version": str(before)}
+    response = await sync_to_async(clients[mover.user_id].post)(
+        form.group(1), forged, **HTMX
+    )
+    assert response.status_code == 403
+    assert (await sync_to_async(fresh)(game)).version == before
+    for socket in sockets.values():
+        await socket.disconnect()
+
+
+async def test_sockets_of_one_user_share_one_render(
+    game, user, other_user, monkeypatch
+):
+    renders = []
+    real = pushed.render_to_string
+    monkeypatch.setattr(
+        pushed, "render_to_string", lambda *a, **k: renders.append(1) or real(*a, **k)
+    )
+    clients = [await sync_to_async(browser)(other_user) for _ in range(3)]
+    sockets = [await socket_of(game.pk, c) for c in clients]
+    mover = await sync_to_async(play_default_move)(game)
+    if mover.user_id == other_user.pk:  # let the creator move: other_user watches
+        for s in sockets:
+            await s.receive_from(timeout=5)
+        await sync_to_async(play_default_move)(game)
+    heard = [json.loads(await s.receive_from(timeout=5)) for s in sockets]
+    assert all("html" in m for m in heard)
+    assert len(renders) == 1
+    # Each browser's forms carry its own token; the table is the same.
+    tokens = [TOKEN.search(m["html"]).group(1) for m in heard]
+    assert len(set(tokens)) == 3
+    assert len({same_but_tokens(m["html"]) for m in heard}) == 1
+    for socket in sockets:
+        await socket.disconnect()
+
+
+async def test_without_a_csrf_cookie_the_socket_hears_the_version_alone(
+    game, user, other_user
+):
+    clients = {u.pk: await sync_to_async(browser)(u) for u in (user, other_user)}
+    sockets = {pk: await socket_of(game.pk, c, csrf=False) for pk, c in clients.items()}
+    await sync_to_async(play_default_move)(game)
+    version = (await sync_to_async(fresh)(game)).version
+    for socket in sockets.values():
+        assert json.loads(await socket.receive_from(timeout=5)) == {"version": version}
+        await socket.disconnect()
+
+
+async def test_a_malformed_csrf_cookie_makes_no_token():
+    assert pushed.token_for(None) is None
+    assert pushed.token_for("short") is None
+    assert pushed.token_for("!" * 32) is None
+    token = pushed.token_for("a" * 32)
+    assert token is not None and len(token) == 64
+
+
+async def test_a_waiting_room_is_not_pushed(user, other_user, channel_layer):
+    waiting = await sync_to_async(make_game)(
+        creator=user, players=[], seat_count=3, start=False
+    )
+    client = await sync_to_async(browser)(user)
+    socket = await socket_of(waiting.pk, client)
+    joiner = await sync_to_async(browser)(other_user)
+    await sync_to_async(joiner.post)(
+        reverse("games:join", args=[waiting.invite_token]),
+        {"csrfmiddlewaretoken": joiner.cookies["csrftoken"].value},
+    )
+    message = json.loads(await socket.receive_from(timeout=5))
+    assert set(message) == {"version"}
+    await socket.disconnect()
+
+
+async def test_a_table_pushed_to_its_player_records_their_presence(
+    game, user, other_user
+):
+    """As the GET it replaces did: no "your move" email to a player who
+    watches the table (games.notifications.presence)."""
+    clients = {u.pk: await sync_to_async(browser)(u) for u in (user, other_user)}
+    sockets = {pk: await socket_of(game.pk, c) for pk, c in clients.items()}
+    await sync_to_async(forget_presence)()
+    mover = await sync_to_async(play_default_move)(game)
+    waiting = next(pk for pk in clients if pk != mover.user_id)
+    message = json.loads(await sockets[waiting].receive_from(timeout=5))
+    assert "html" in message
+    seen = await sync_to_async(presence.seen_at)(game_id=game.pk, user_id=waiting)
+    assert seen is not None
+    for socket in sockets.values():
+        await socket.disconnect()
+
+
+def forget_presence():
+    Presence.objects.all().delete()
+    cache.clear()
