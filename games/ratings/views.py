@@ -31,7 +31,10 @@ def _kind_suffix(kind: str) -> str:
 @login_required
 @require_GET
 def leaderboard(request):
-    provisional = request.GET.get("list") == "provisional"
+    listed = request.GET.get("list")
+    if listed not in ("provisional", "bots"):
+        listed = "established"
+    provisional = listed == "provisional"
     active = request.GET.get("period") != "all"
     kind = _kind(request)
     board = boards.leaderboard(
@@ -40,6 +43,7 @@ def leaderboard(request):
         provisional=provisional,
         active=active,
         page=request.GET.get("page", 1),
+        bot_accounts=listed == "bots",
     )
     return render(
         request,
@@ -48,8 +52,9 @@ def leaderboard(request):
             "board": board,
             "kinds": kinds.choices(),
             "kind_suffix": _kind_suffix(kind),
+            "listed": listed,
             "query": f"{_kind_query(kind)}"
-            f"list={'provisional' if provisional else 'established'}"
+            f"list={listed}"
             f"&period={'active' if active else 'all'}",
             "active_days": boards.ACTIVE_DAYS,
             "provisional_games": PROVISIONAL_GAMES,
