@@ -233,18 +233,24 @@ async def test_the_event_stream_tells_a_move_due(user, other_user, settings):
     assert lines == [{"type": "move_due", "game": game.pk, "version": game.version}]
 
 
-def test_the_game_stream_shows_what_a_read_shows_and_no_hidden_card(
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_the_game_stream_shows_what_a_read_shows_and_no_hidden_card(
     user, other_user, settings
 ):
+    from asgiref.sync import sync_to_async
+
     settings.API_STREAM_SECONDS = 0  # the first line, then the stream ends
-    game = make_game(creator=user, players=[other_user])
-    state = game.state()
+    game = await sync_to_async(make_game)(creator=user, players=[other_user])
+    state = await sync_to_async(game.state)()
     for position, player in enumerate((user, other_user)):
-        client = api(token(player))
-        streamed = client.get(reverse("api:game_stream", args=[game.pk]))
-        lines = [
-            json.loads(line)
-            for line in b"".join(streamed.streaming_content).splitlines()
-        ]
-        assert lines == [client.get(reverse("api:game", args=[game.pk])).json()]
-        assert not forbidden_for(state, position) & _cards(lines[0])
+        secret = await sync_to_async(token)(player)
+        auth = {"Authorization": f"Bearer {secret}"}
+        client = AsyncClient()
+        streamed = await _lines(
+            await client.get(reverse("api:game_stream", args=[game.pk]), headers=auth),
+            2,
+        )
+        read = await client.get(reverse("api:game", args=[game.pk]), headers=auth)
+        assert streamed == [read.json()]
+        assert not forbidden_for(state, position) & _cards(streamed[0])
