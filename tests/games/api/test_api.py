@@ -5,6 +5,7 @@ in headers, and the NDJSON streams (resume from a version; no Redis needed)."""
 import hashlib
 import json
 import random
+import re
 
 import pytest
 
@@ -159,6 +160,15 @@ def test_the_schema_describes_every_endpoint(client):
     assert schema["openapi"].startswith("3.")
     paths = set(schema["paths"])
     assert {"/api/v1/games/{game_id}/move", "/api/v1/games/{game_id}/stream"} <= paths
+    # Every endpoint of the API is described.
+    from games.api.urls import urlpatterns
+
+    routes = {
+        "/" + re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", str(p.pattern))
+        for p in urlpatterns
+        if str(p.pattern).startswith("api/v1/") and p.name != "openapi"
+    }
+    assert routes <= paths, routes - paths
 
 
 async def _lines(response, count: int) -> list[dict]:
