@@ -251,3 +251,34 @@ async def test_a_muted_challenge_never_reaches_the_event_stream(
     auth = {"Authorization": f"Bearer {secret}"}
     stream = await AsyncClient().get(reverse("api:event_stream"), headers=auth)
     assert await _lines(stream, 1) == []  # the stream's second ends, untold
+
+
+class _SiteApi:
+    """The example client's Api, answered by the test client (no server)."""
+
+    def __init__(self, secret: str):
+        self.client = api(secret)
+
+    def call(self, path: str, body=None):
+        answer = (
+            self.client.get(path) if body is None else post(self.client, path, body)
+        )
+        return answer.status_code, answer.json()
+
+
+def test_the_example_client_accepts_a_challenge_from_its_event(user, other_user):
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[3] / "docs" / "examples" / "bot_client.py"
+    spec = importlib.util.spec_from_file_location("bot_client", path)
+    client = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(client)
+    made = create(api(token(user, CHALLENGE)), "bea").json()
+    bea = _SiteApi(token(other_user, CHALLENGE))
+    event = {"type": "challenge", "challenge": {**made, "direction": "in"}}
+    client.on_event(bea, event)  # not asked to accept: nothing
+    assert Challenge.objects.get(pk=made["id"]).status == "open"
+    client.on_event(bea, event, accept_challenges=True)
+    challenge = Challenge.objects.get(pk=made["id"])
+    assert challenge.status == "started" and challenge.game is not None
