@@ -110,6 +110,12 @@ class User(AbstractUser):
     # Copied from the vacation under way, so a table shows it with the seats'
     # users and no further query. In the past once that vacation has run out.
     away_until = models.DateTimeField(null=True, blank=True)
+    # A bot account (docs/bot-api.md): it plays through the API only, is
+    # marked BOT wherever its name shows, and is listed on its own
+    # leaderboard tab. Irreversible (accounts.services.bot_account_make).
+    is_bot = models.BooleanField(
+        default=False, help_text="A program playing through the Bot API."
+    )
 
     objects = PlayerManager()
 

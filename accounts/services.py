@@ -1,4 +1,5 @@
-"""Writes to a player's account that reach beyond it: vacations.
+"""Writes to a player's account that reach beyond it: vacations, and the
+upgrade to a bot account.
 
 A vacation lasts at most `VACATION_LONGEST`, and a player has
 `VACATION_PER_YEAR` of them in any `VACATION_WINDOW`. Time counts as it is
@@ -15,6 +16,8 @@ from django.db.models import Q
 from django.utils import dateformat, timezone
 
 from accounts.models import DEFAULT_ZONE, User, Vacation
+from games.errors import GameError
+from games.models import Game, Seat
 from games.notifications.emails import user_zone
 from games.services.vacations import deadlines_shift
 
@@ -136,3 +139,41 @@ def time_zone_default(*, user: User, name: str) -> bool:
 def day_name(moment: datetime, user: User) -> str:
     """ "3 December": the day of `moment` in `user`'s time zone."""
     return dateformat.format(moment.astimezone(user_zone(user)), "j F")
+
+
+# -- bot accounts --------------------------------------------------------------
+
+
+class BotAccountRefused(GameError):
+    """An account that may not become a bot account (docs/bot-api.md)."""
+
+    status = 409
+    default_message = "This account cannot become a bot account."
+
+
+def bot_account_make(*, user: User) -> User:
+    """Make `user` a bot account, for good: from now on it plays through the
+    Bot API only, and is marked BOT wherever its name shows.
+
+    As on lichess, only an account that has played no rated game (one that
+    started) may: a human's rating is not carried over to a program. Twice
+    is once.
+    """
+    with transaction.atomic():
+        player = User.objects.select_for_update().get(pk=user.pk)
+        if player.is_bot:
+            user.is_bot = True
+            return player
+        rated = Seat.objects.filter(user=player, game__rated=True).exclude(
+            game__status=Game.Status.OPEN
+        )
+        if rated.exists():
+            raise BotAccountRefused(
+                "This account has played rated games: only an account with no "
+                "rated game can become a bot account. Make a new account for "
+                "your bot."
+            )
+        player.is_bot = True
+        player.save(update_fields=["is_bot"])
+    user.is_bot = True
+    return player

@@ -33,6 +33,15 @@ class NotYourGame(GameError):
     default_message = "Only the player who created this game can do that."
 
 
+class BotAccountWebMove(GameError):
+    """A bot account's move from a web page: it plays through the API only."""
+
+    status = 403
+    default_message = (
+        "This is a bot account: it plays through the Bot API only, not from this page."
+    )
+
+
 class StaleVersion(GameError):
     status = 409
     default_message = "The table changed, here it is now."

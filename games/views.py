@@ -8,6 +8,7 @@ game by invitation they do not play in) gets the same 404 as for a missing id,
 from every door, so ids tell nothing about private games.
 """
 
+import functools
 import secrets
 
 from django.conf import settings
@@ -25,7 +26,14 @@ from accounts.services import time_zone_default
 from games import selectors, services
 from games.chat import selectors as chat_selectors
 from games.chat.services import invitation_check
-from games.errors import BadInvite, BadMove, BadSettings, GameError, NotAPlayer
+from games.errors import (
+    BadInvite,
+    BadMove,
+    BadSettings,
+    BotAccountWebMove,
+    GameError,
+    NotAPlayer,
+)
 from games.forms import ChargePayForm, GameCreateForm, MoveForm
 from games.models import Game, Rematch
 from games.notifications.inbox import game_lines_read
@@ -334,8 +342,22 @@ def start(request, pk: int):
     )
 
 
+def by_a_person(view):
+    """A table's move door: a bot account's move is refused (403, the table
+    and why): it plays through the Bot API only (docs/bot-api.md)."""
+
+    @functools.wraps(view)
+    def door(request, pk: int, *args, **kwargs):
+        if request.user.is_bot:
+            return _table_response(request, pk, error=BotAccountWebMove())
+        return view(request, pk, *args, **kwargs)
+
+    return door
+
+
 @login_required
 @require_POST
+@by_a_person
 def move(request, pk: int):
     form = MoveForm(request.POST)
     if not form.is_valid():
@@ -357,6 +379,7 @@ def move(request, pk: int):
 
 @login_required
 @require_POST
+@by_a_person
 def play(request, pk: int):
     """A move posted by a table's own forms, read by the game's kind."""
     return _act(
@@ -374,6 +397,7 @@ def play(request, pk: int):
 
 @login_required
 @require_POST
+@by_a_person
 def charge_pay(request, pk: int):
     """Answer a charge in one step: accept it and pay with the ticked cards."""
     form = ChargePayForm(request.POST)

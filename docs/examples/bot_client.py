@@ -3,13 +3,16 @@ you, with a simple policy, using only Python's standard library.
 
     python docs/examples/bot_client.py --url https://your.site --token mdeal_...
     python docs/examples/bot_client.py ... --game 42   # one game, to its end
+    python docs/examples/bot_client.py ... --accept-challenges
 
 It reads the stream of your moves due (/api/v1/stream/event), or with --game
 that game's stream, and for each game waiting for it reads the game
 (/api/v1/games/<id>) and posts one of its legal moves. The policy: lay
 properties, then charge rent and play actions, then bank money, then end the
 turn; it never resigns. Refusals (a stale version after someone else moved)
-are read and the game is read again. docs/bot-api.md describes the API.
+are read and the game is read again. With --accept-challenges (a token with
+the `challenge` scope) it accepts every challenge it receives, and plays the
+game that starts. docs/bot-api.md describes the API.
 """
 
 import argparse
@@ -102,12 +105,23 @@ def follow(api: Api, game_id: int) -> str:
                 return "over"
 
 
-def serve(api: Api) -> None:
+def on_event(api: Api, event: dict, *, accept_challenges: bool = False) -> None:
+    """One line of the event stream: play a game that waits for us; accept a
+    challenge made to us, if asked to."""
+    if event["type"] == "move_due":
+        play_turns(api, event["game"])
+    elif event["type"] == "challenge" and accept_challenges:
+        challenge = event["challenge"]
+        if challenge["direction"] == "in" and challenge["status"] == "open":
+            status, answer = api.call(f"/api/v1/challenge/{challenge['id']}/accept", {})
+            print(f"challenge {challenge['id']}: {answer.get('status', status)}")
+
+
+def serve(api: Api, *, accept_challenges: bool = False) -> None:
     """Play every game that waits for us, for ever."""
     while True:
         for event in api.lines("/api/v1/stream/event"):
-            if event["type"] == "move_due":
-                play_turns(api, event["game"])
+            on_event(api, event, accept_challenges=accept_challenges)
 
 
 def main(argv=None) -> int:
@@ -115,6 +129,11 @@ def main(argv=None) -> int:
     parser.add_argument("--url", required=True)
     parser.add_argument("--token", required=True)
     parser.add_argument("--game", type=int, help="play this game to its end")
+    parser.add_argument(
+        "--accept-challenges",
+        action="store_true",
+        help="accept every challenge received (the token needs `challenge`)",
+    )
     args = parser.parse_args(argv)
     api = Api(args.url, args.token)
     status, account = api.call("/api/v1/account")
@@ -126,7 +145,7 @@ def main(argv=None) -> int:
         follow(api, args.game)
         print(f"game {args.game} is over")
         return 0
-    serve(api)
+    serve(api, accept_challenges=args.accept_challenges)
     return 0
 
 

@@ -14,13 +14,20 @@ import time
 from asgiref.sync import sync_to_async
 
 from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.db import close_old_connections
 from django.http import JsonResponse, StreamingHttpResponse
+from django.shortcuts import redirect
+from django.utils import timezone
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
+from accounts.services import bot_account_make
 from games import selectors, services
+from games.api.answers import NOT_JSON, answer, refused
 from games.api.auth import ApiRefusal, token_for
+from games.api.challenges.payloads import challenge_events
 from games.api.models import Scope
 from games.api.schema import SCHEMA
 from games.chat.services import message_post
@@ -31,18 +38,6 @@ from games.models import Game
 # the client reconnects with the last version it saw.
 STREAM_POLL = 1.0
 STREAM_SECONDS = 600
-
-
-def _answer(data, status: int = 200, headers: dict | None = None) -> JsonResponse:
-    response = JsonResponse(data, status=status)
-    for name, value in (headers or {}).items():
-        response[name] = value
-    return response
-
-
-def _refused(error: ApiRefusal | GameError, headers=None) -> JsonResponse:
-    extra = {**(headers or {}), **getattr(error, "headers", {})}
-    return _answer({"error": error.message}, status=error.status, headers=extra)
 
 
 def payload(game: Game, seat) -> dict:
@@ -84,23 +79,57 @@ def account(request):
     try:
         token, headers = token_for(request, Scope.READ)
     except ApiRefusal as error:
-        return _refused(error)
+        return refused(error)
     user = token.user
-    return _answer(
-        {"username": user.username, "name": user.name, "scopes": token.scopes},
+    return answer(
+        {
+            "username": user.username,
+            "name": user.name,
+            "bot": user.is_bot,
+            "scopes": token.scopes,
+        },
         headers=headers,
     )
+
+
+@csrf_exempt
+@require_POST
+def bot_upgrade(request):
+    """Make the token's account a bot account, for good (scope `play`)."""
+    try:
+        token, headers = token_for(request, Scope.PLAY)
+        bot_account_make(user=token.user)
+    except (ApiRefusal, GameError) as error:
+        return refused(error)
+    return answer({"username": token.user.username, "bot": True}, 200, headers)
+
+
+@login_required
+@require_POST
+def bot_upgrade_page(request):
+    """The tokens page's button: the same upgrade, for the signed-in account
+    (the page asks to tick that it is for good)."""
+    if request.POST.get("for_good") != "yes":
+        messages.error(request, "Tick that you understand it is for good.")
+        return redirect("api:tokens")
+    try:
+        bot_account_make(user=request.user)
+    except GameError as error:
+        messages.error(request, error.message)
+        return redirect("api:tokens")
+    messages.success(request, "This is a bot account now: it plays through the API.")
+    return redirect("api:tokens")
 
 
 @require_GET
 def game(request, game_id: int):
     try:
         token, headers = token_for(request, Scope.READ)
-        return _answer(_seen(game_id, token.user), headers=headers)
+        return answer(_seen(game_id, token.user), headers=headers)
     except ApiRefusal as error:
-        return _refused(error)
+        return refused(error)
     except GameError as error:
-        return _refused(error, headers)
+        return refused(error, headers)
 
 
 @csrf_exempt
@@ -109,17 +138,17 @@ def move(request, game_id: int):
     try:
         token, headers = token_for(request, Scope.PLAY)
     except ApiRefusal as error:
-        return _refused(error)
+        return refused(error)
     try:
         body = json.loads(request.body or b"null")
     except (ValueError, RecursionError):
-        return _answer({"error": "The body is not JSON."}, 400, headers)
+        return answer({"error": NOT_JSON}, 400, headers)
     if (
         not isinstance(body, dict)
         or not isinstance(body.get("move"), dict)
         or type(body.get("version")) is not int
     ):
-        return _answer(
+        return answer(
             {"error": 'Send {"move": {...the engine\'s JSON...}, "version": N}.'},
             400,
             headers,
@@ -134,8 +163,8 @@ def move(request, game_id: int):
             version=body["version"],
         )
     except GameError as error:
-        return _refused(error, headers)
-    return _answer({"version": played.version, "status": played.status}, 200, headers)
+        return refused(error, headers)
+    return answer({"version": played.version, "status": played.status}, 200, headers)
 
 
 @require_GET
@@ -147,9 +176,9 @@ def game_stream(request, game_id: int):
         token, headers = token_for(request, Scope.READ)
         first = _seen(game_id, token.user)
     except ApiRefusal as error:
-        return _refused(error)
+        return refused(error)
     except GameError as error:
-        return _refused(error, headers)
+        return refused(error, headers)
     since = _version(request.GET.get("version"))
     user = token.user
     poll = getattr(settings, "API_STREAM_POLL", STREAM_POLL)
@@ -179,19 +208,30 @@ def game_stream(request, game_id: int):
 def event_stream(request):
     """NDJSON: the caller's games whose move is theirs now, and each change:
     {"type": "move_due", "game": id, "version": v} when a game starts to wait
-    for them, {"type": "game_over", "game": id} when one of theirs ends."""
+    for them, {"type": "game_over", "game": id} when one of theirs ends; and
+    their challenges (games.api.challenges.payloads.challenge_events)."""
     try:
         token, headers = token_for(request, Scope.READ)
     except ApiRefusal as error:
-        return _refused(error)
+        return refused(error)
     user = token.user
     poll = getattr(settings, "API_STREAM_POLL", STREAM_POLL)
     seconds = getattr(settings, "API_STREAM_SECONDS", STREAM_SECONDS)
 
     async def lines():
         told: dict[int, tuple] = {}
+        challenges: dict[int, str] = {}
+        since = timezone.now()
         until = time.monotonic() + seconds
         while True:
+            try:
+                events, challenges = await _off_loop(
+                    _challenges_now, user, challenges, since
+                )
+            except Exception:  # the database away: try again at the next poll
+                events = []
+            for event in events:
+                yield json.dumps(event) + "\n"
             try:
                 now = await _off_loop(_my_tables, user)
             except Exception:  # the database away: try again at the next poll
@@ -224,6 +264,10 @@ async def _off_loop(read, *args):
             close_old_connections()
 
     return await sync_to_async(once, thread_sensitive=False)()
+
+
+def _challenges_now(user, told: dict[int, str], since):
+    return challenge_events(user=user, told=told, since=since, now=timezone.now())
 
 
 def _line(kind: str, game_id: int, version: int) -> str:
@@ -269,17 +313,17 @@ def chat(request, game_id: int):
     try:
         token, headers = token_for(request, Scope.PLAY)
     except ApiRefusal as error:
-        return _refused(error)
+        return refused(error)
     try:
         body = json.loads(request.body or b"null")
     except (ValueError, RecursionError):
         body = None
     if not isinstance(body, dict) or not isinstance(body.get("text"), str):
-        return _answer({"error": 'Send {"text": "..."}.'}, 400, headers)
+        return answer({"error": 'Send {"text": "..."}.'}, 400, headers)
     try:
         message = message_post(
             game_id=game_id, user=token.user, room="players", text=body["text"]
         )
     except GameError as error:
-        return _refused(error, headers)
-    return _answer({"id": message.pk}, 201, headers)
+        return refused(error, headers)
+    return answer({"id": message.pk}, 201, headers)

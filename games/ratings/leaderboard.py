@@ -63,6 +63,8 @@ class Board:
     provisional: bool
     active: bool
     rows: list[Rating]
+    # The bot accounts' tab (accounts.User.is_bot): listed apart from people.
+    bot_accounts: bool = False
     me: Rating | None = None
     my_rank: int | None = None
     my_page: int | None = None
@@ -72,12 +74,19 @@ class Board:
     none_yet: bool = False
 
 
-def _board_rows(*, kind: str, provisional: bool, active: bool) -> QuerySet[Rating]:
+def _board_rows(
+    *, kind: str, provisional: bool, active: bool, bot_accounts: bool = False
+) -> QuerySet[Rating]:
     rows = Rating.objects.filter(kind=kind, games__gt=0)
-    if provisional:
-        rows = rows.filter(games__lt=PROVISIONAL_GAMES)
+    if bot_accounts:
+        # Bot accounts on their own tab, provisional or not; not on people's.
+        rows = rows.filter(user__is_bot=True)
     else:
-        rows = rows.filter(games__gte=PROVISIONAL_GAMES)
+        rows = rows.filter(user__is_bot=False)
+        if provisional:
+            rows = rows.filter(games__lt=PROVISIONAL_GAMES)
+        else:
+            rows = rows.filter(games__gte=PROVISIONAL_GAMES)
     if active:
         since = timezone.now() - timedelta(days=ACTIVE_DAYS)
         rows = rows.filter(last_played_at__gte=since)
@@ -91,14 +100,18 @@ def leaderboard(
     provisional: bool = False,
     active: bool = True,
     page=1,
+    bot_accounts: bool = False,
 ) -> Board:
     """One page of players by their rating at `kind`; bots are rows without a
     rank.
 
     `rank` on each row numbers the people only (bots are reference points).
     With a `viewer` on this board, also their rank and the page they are on.
+    `bot_accounts`: the bot accounts' tab instead (ranked among themselves).
     """
-    rows = _board_rows(kind=kind, provisional=provisional, active=active)
+    rows = _board_rows(
+        kind=kind, provisional=provisional, active=active, bot_accounts=bot_accounts
+    )
     ranked = (
         rows.select_related("user")
         .annotate(
@@ -117,6 +130,7 @@ def leaderboard(
         provisional=provisional,
         active=active,
         rows=list(shown),
+        bot_accounts=bot_accounts,
     )
     me = rows.filter(user_id=getattr(viewer, "pk", None)).first()
     if me is not None:
@@ -126,9 +140,9 @@ def leaderboard(
         board.me = me
         board.my_rank = ahead["people"] + 1 if not me.bot else None
         board.my_page = ahead["everyone"] // BOARD_PAGE + 1
-    elif getattr(viewer, "is_authenticated", False):
+    elif getattr(viewer, "is_authenticated", False) and not bot_accounts:
         board.elsewhere = Rating.objects.filter(
-            user=viewer, kind=kind, games__gt=0
+            user=viewer, kind=kind, games__gt=0, user__is_bot=False
         ).first()
     return board
 
@@ -338,7 +352,10 @@ def player_page(
     games_rated = rating.games if rating is not None else 0
     provisional = games_rated < PROVISIONAL_GAMES
 
-    established = Rating.objects.filter(kind=kind, games__gte=PROVISIONAL_GAMES, bot="")
+    # Ranked among people: not the site's bots, nor bot accounts (their tab).
+    established = Rating.objects.filter(
+        kind=kind, games__gte=PROVISIONAL_GAMES, bot="", user__is_bot=False
+    )
     standing = established.aggregate(
         total=Count("pk"),
         ahead=Count(
@@ -346,7 +363,11 @@ def player_page(
             filter=Q(value__gt=value) | Q(value=value, user_id__lt=player.pk),
         ),
     )
-    rank = standing["ahead"] + 1 if not provisional and not bot else None
+    rank = (
+        standing["ahead"] + 1
+        if not provisional and not bot and not player.is_bot
+        else None
+    )
 
     history = list(
         RatingChange.objects.filter(user=player, kind=kind)

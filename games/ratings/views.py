@@ -34,16 +34,21 @@ def _kind_suffix(kind: str) -> str:
 def leaderboard(request):
     kind = _kind(request)
     page = request.GET.get("page", 1)
+    listed = request.GET.get("list")
+    if listed not in ("provisional", "bots"):
+        listed = "established"
     if "list" in request.GET or "period" in request.GET:
         board = boards.leaderboard(
             viewer=request.user,
             kind=kind,
-            provisional=request.GET.get("list") == "provisional",
+            provisional=listed == "provisional",
             active=request.GET.get("period") != "all",
             page=page,
+            bot_accounts=listed == "bots",
         )
     else:
         board = boards.opening_board(viewer=request.user, kind=kind, page=page)
+        listed = "provisional" if board.provisional else "established"
     provisional, active = board.provisional, board.active
     return render(
         request,
@@ -53,8 +58,9 @@ def leaderboard(request):
             "kinds": kinds.choices(),
             "kind_label": kinds.label(kind),
             "kind_suffix": _kind_suffix(kind),
+            "listed": listed,
             "query": f"{_kind_query(kind)}"
-            f"list={'provisional' if provisional else 'established'}"
+            f"list={listed}"
             f"&period={'active' if active else 'all'}",
             "active_days": boards.ACTIVE_DAYS,
             "provisional_games": PROVISIONAL_GAMES,

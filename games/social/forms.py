@@ -107,6 +107,11 @@ class SettingsForm(forms.Form):
         choices=ChallengesFrom.choices,
         widget=forms.RadioSelect,
     )
+    bot_challenges = forms.BooleanField(
+        label="Bot accounts may challenge me",
+        required=False,
+        help_text="Programs playing through the Bot API, marked BOT.",
+    )
 
 
 class FindForm(forms.Form):

@@ -100,6 +100,12 @@ class SocialSettings(models.Model):
     challenges_from = models.CharField(
         max_length=10, choices=ChallengesFrom, default=ChallengesFrom.EVERYONE
     )
+    # Whether bot accounts (accounts.User.is_bot) may challenge the player, as
+    # far as `challenges_from` lets anyone: yes unless they say no, as on
+    # lichess (docs/bot-api.md).
+    bot_challenges = models.BooleanField(
+        default=True, help_text="Bot accounts may challenge me."
+    )
 
     def __str__(self):
         return f"Social settings of user {self.user_id}"

@@ -120,12 +120,27 @@ def relationship(*, viewer, other) -> Relationship:
 
 def challenges_from(user_id: int) -> str:
     """Who may challenge the user (their settings, or the default)."""
+    return challenge_settings(user_id)[0]
+
+
+def challenge_settings(user_id: int) -> tuple[str, bool]:
+    """Who may challenge the user, and whether bot accounts may: their
+    settings, or the defaults. One query."""
     chosen = (
         SocialSettings.objects.filter(user_id=user_id)
-        .values_list("challenges_from", flat=True)
+        .values_list("challenges_from", "bot_challenges")
         .first()
     )
-    return chosen or ChallengesFrom.EVERYONE
+    return chosen or (ChallengesFrom.EVERYONE, True)
+
+
+def refusing_bots(user_ids) -> set[int]:
+    """Which of `user_ids` take no challenge from bot accounts. One query."""
+    return set(
+        SocialSettings.objects.filter(
+            user_id__in=list(user_ids), bot_challenges=False
+        ).values_list("user_id", flat=True)
+    )
 
 
 def refusing(*, challenger_id: int, user_ids) -> tuple[set[int], set[int]]:
@@ -238,6 +253,7 @@ def friends_page(*, user, now: datetime) -> dict:
         for seat in watched:
             by_id[seat.user_id].games.append(seat.game)
     friends.sort(key=lambda f: (not f.online, f.user.name.lower()))
+    challenges_from_now, bot_challenges = challenge_settings(user.pk)
     blocked = list(
         Block.objects.filter(user=user)
         .select_related("blocked")
@@ -248,7 +264,8 @@ def friends_page(*, user, now: datetime) -> dict:
         "following": following,
         "followers": followers_only,
         "blocked": [b.blocked for b in blocked],
-        "challenges_from": challenges_from(user.pk),
+        "challenges_from": challenges_from_now,
+        "bot_challenges": bot_challenges,
         "presets": list(Preset.objects.filter(user=user)),
     }
 
@@ -260,7 +277,7 @@ def presets_of(user) -> list[Preset]:
 # -- challenges --------------------------------------------------------------
 
 
-def _with_people(challenges):
+def with_people(challenges):
     return challenges.select_related("challenger", "game").prefetch_related(
         Prefetch("invitees", queryset=Invitee.objects.select_related("user"))
     )
@@ -275,7 +292,7 @@ def challenge_for_viewer(*, challenge_id, user) -> Challenge:
         raise ChallengeNotFound() from None
     if not 0 < challenge_id < 2**63:
         raise ChallengeNotFound()
-    challenge = _with_people(Challenge.objects.filter(pk=challenge_id)).first()
+    challenge = with_people(Challenge.objects.filter(pk=challenge_id)).first()
     if challenge is None or not involves(challenge, user):
         raise ChallengeNotFound()
     return challenge
@@ -323,9 +340,9 @@ def challenges_of(*, user, now: datetime) -> dict[str, list[Challenge]]:
         Q(challenger=user) | Q(pk__in=named.values("challenge"))
     ).exclude(pk__in=open_now.values("pk"))
     return {
-        "received": list(_with_people(received).order_by("expires_at")),
-        "sent": list(_with_people(sent).order_by("expires_at")),
-        "closed": list(_with_people(closed).order_by("-created_at")[:CLOSED_SHOWN]),
+        "received": list(with_people(received).order_by("expires_at")),
+        "sent": list(with_people(sent).order_by("expires_at")),
+        "closed": list(with_people(closed).order_by("-created_at")[:CLOSED_SHOWN]),
     }
 
 

@@ -84,6 +84,7 @@ NOT_POSSIBLE_FOLLOW = "It is not possible to follow {name}."
 NOT_POSSIBLE_CHALLENGE = "It is not possible to challenge {name}."
 NOT_TOGETHER = "It is not possible to challenge these players together."
 NO_SUCH_PLAYER = "There is no player called “{name}”."
+NO_BOTS = "{name} takes no challenges from bot accounts."
 EXPIRED = "This challenge has expired: its time ran out."
 
 
@@ -201,15 +202,19 @@ def seen_now(*, user: "User") -> None:
     )
 
 
-def challenges_from_set(*, user: "User", choice: str) -> SocialSettings:
-    """Who may challenge `user`: everyone, friends only, or nobody."""
+def challenges_from_set(
+    *, user: "User", choice: str, bot_challenges: bool | None = None
+) -> SocialSettings:
+    """Who may challenge `user`: everyone, friends only, or nobody; and,
+    unless None, whether bot accounts may (as far as that choice lets)."""
     _require_user(user)
     if choice not in ChallengesFrom.values:
         raise BadSettings("Choose who may challenge you.")
-    chosen, _ = SocialSettings.objects.update_or_create(
-        user=user, defaults={"challenges_from": choice}
-    )
-    return chosen
+    chosen = {"challenges_from": choice}
+    if bot_challenges is not None:
+        chosen["bot_challenges"] = bool(bot_challenges)
+    saved, _ = SocialSettings.objects.update_or_create(user=user, defaults=chosen)
+    return saved
 
 
 def _open_between(a: int, b: int) -> list[int]:
@@ -320,6 +325,11 @@ def challenge_create(
     for player in players:
         if player.pk in refused:
             raise NotPossible(NOT_POSSIBLE_CHALLENGE.format(name=player.name))
+    if challenger.is_bot:
+        no_bots = selectors.refusing_bots(p.pk for p in players)
+        for player in players:
+            if player.pk in no_bots:
+                raise NotPossible(NO_BOTS.format(name=player.name))
     if len(players) > 1 and selectors.blocks_among([p.pk for p in players]):
         raise NotPossible(NOT_TOGETHER)
     with transaction.atomic():

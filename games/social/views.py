@@ -65,7 +65,10 @@ def friends(request):
 def _friends_page(request, *, error: GameError | None = None, find=None):
     context = selectors.friends_page(user=request.user, now=timezone.now())
     context["settings_form"] = SettingsForm(
-        initial={"challenges_from": context["challenges_from"]}
+        initial={
+            "challenges_from": context["challenges_from"],
+            "bot_challenges": context["bot_challenges"],
+        }
     )
     context["find_form"] = find or FindForm()
     context["error"] = error.message if error else ""
@@ -97,7 +100,9 @@ def settings(request):
     if not form.is_valid():
         return _friends_page(request, error=GameError("Choose who may challenge you."))
     services.challenges_from_set(
-        user=request.user, choice=form.cleaned_data["challenges_from"]
+        user=request.user,
+        choice=form.cleaned_data["challenges_from"],
+        bot_challenges=form.cleaned_data["bot_challenges"],
     )
     messages.success(request, "Saved: who may challenge you.")
     return redirect("social:friends")

@@ -230,6 +230,8 @@ def deal_table(
                 "initial": names[position][:1].upper(),
                 "bot": s.bot if s else "",
                 "account": seat_account(s) if s else "",
+                # A bot account's seat: its name carries the BOT mark.
+                "user": s.user if s and s.user_id else None,
                 "seat_status": s.status if s else "",
                 "is_me": position == viewer,
                 "is_active": position == view["active"] and not over,

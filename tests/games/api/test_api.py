@@ -5,6 +5,7 @@ in headers, and the NDJSON streams (resume from a version; no Redis needed)."""
 import hashlib
 import json
 import random
+import re
 
 import pytest
 
@@ -159,6 +160,15 @@ def test_the_schema_describes_every_endpoint(client):
     assert schema["openapi"].startswith("3.")
     paths = set(schema["paths"])
     assert {"/api/v1/games/{game_id}/move", "/api/v1/games/{game_id}/stream"} <= paths
+    # Every endpoint of the API is described.
+    from games.api.urls import urlpatterns
+
+    routes = {
+        "/" + re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", str(p.pattern))
+        for p in urlpatterns
+        if str(p.pattern).startswith("api/v1/") and p.name != "openapi"
+    }
+    assert routes <= paths, routes - paths
 
 
 async def _lines(response, count: int) -> list[dict]:
@@ -231,3 +241,26 @@ async def test_the_event_stream_tells_a_move_due(user, other_user, settings):
         await AsyncClient().get(reverse("api:event_stream"), headers=auth), 1
     )
     assert lines == [{"type": "move_due", "game": game.pk, "version": game.version}]
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_the_game_stream_shows_what_a_read_shows_and_no_hidden_card(
+    user, other_user, settings
+):
+    from asgiref.sync import sync_to_async
+
+    settings.API_STREAM_SECONDS = 0  # the first line, then the stream ends
+    game = await sync_to_async(make_game)(creator=user, players=[other_user])
+    state = await sync_to_async(game.state)()
+    for position, player in enumerate((user, other_user)):
+        secret = await sync_to_async(token)(player)
+        auth = {"Authorization": f"Bearer {secret}"}
+        client = AsyncClient()
+        streamed = await _lines(
+            await client.get(reverse("api:game_stream", args=[game.pk]), headers=auth),
+            2,
+        )
+        read = await client.get(reverse("api:game", args=[game.pk]), headers=auth)
+        assert streamed == [read.json()]
+        assert not forbidden_for(state, position) & _cards(streamed[0])
