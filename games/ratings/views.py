@@ -49,7 +49,7 @@ def leaderboard(request):
     else:
         board = boards.opening_board(viewer=request.user, kind=kind, page=page)
         listed = "provisional" if board.provisional else "established"
-    provisional, active = board.provisional, board.active
+    active = board.active
     return render(
         request,
         "games/leaderboard.html",
