@@ -76,8 +76,11 @@
     if (version === shownVersion()) return true;
     if (version >= 0 && shownVersion() > version) return true;
     if (fetching) { missed = version; return true; }
-    htmx.trigger(t, "htmx:beforeSwap", { target: t, requestConfig: null });
-    htmx.swap(t, html, { swapStyle: "outerHTML" });
+    // The swap's afterSwap / afterSettle carry this as their detail, as a
+    // fetched table's do: chat.js puts the chat back by its target.
+    const info = { target: t, requestConfig: null };
+    htmx.trigger(t, "htmx:beforeSwap", info);
+    htmx.swap(t, html, { swapStyle: "outerHTML" }, { eventInfo: info });
     return true;
   }
   // ---- end of the pushed table ---------------------------------------------
