@@ -245,7 +245,7 @@ def history(request, pk: int):
     except GameError as error:
         return error_page(request, error)
     viewer = seat.position if seat is not None else None
-    lines = selectors.history_lines(game=game, viewer=viewer, limit=None)
+    lines = selectors.history_lines(game=game, viewer=viewer, limit=None, marked=True)
     return render(request, "games/history.html", {"game": game, "lines": lines})
 
 

@@ -156,6 +156,7 @@ class SeatChange:
     before: int
     after: int
     place: int
+    bot: bool = False  # a bot account's: its name carries the BOT mark
 
     @property
     def delta(self) -> str:
@@ -177,6 +178,7 @@ def game_rating_changes(*, game: Game, seats: list[Seat]) -> list[SeatChange]:
         SeatChange(
             position=people[c.user_id].position,
             name=people[c.user_id].name,
+            bot=people[c.user_id].user.is_bot,
             before=c.value_before,
             after=c.value_after,
             place=c.place,
@@ -516,6 +518,7 @@ def _seat_names(game_ids: list[int]) -> dict[int, list[dict]]:
                 "position": seat.position,
                 "name": seat.name if seat.user_id else _bot_label(seat.key),
                 "username": seat.key,
+                "bot_account": seat.user_id is not None and seat.user.is_bot,
             }
         )
     return names

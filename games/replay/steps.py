@@ -19,6 +19,7 @@ from urllib.parse import urlencode
 
 from django.urls import reverse
 
+from games.bot_marks import marked_names, with_bot_marks
 from games.errors import BadStep, NothingToReplay
 from games.models import Game, GameCheckpoint, GameEvent, Seat
 from games.selectors import table_context
@@ -75,7 +76,7 @@ def _view_links(url: str, step: int, eyes: int | None, names: list[str], words):
     for position, name in enumerate(names):
         views.append(
             {
-                "label": name,
+                "label": with_bot_marks(name),
                 "url": _link(url, step, position),
                 "here": eyes == position,
             }
@@ -183,7 +184,8 @@ def replay_context(
     state, event = state_at(game=game, step=number)
     kind = game.game_kind
     view = kind.open_view(state) if everything else kind.engine.view(state, eyes)
-    names = game.seat_names()
+    # The page's names: a bot account's carries the BOT mark (games.bot_marks).
+    names = marked_names(game.seats.all()) or game.seat_names()
     url = reverse("games:replay", args=[game.pk])
     chosen = eyes if game.is_over else None
     moment = Moment(
@@ -191,9 +193,9 @@ def replay_context(
         last=game.version,
         state=state,
         view=view,
-        line=step_line(kind, event, eyes, names),
+        line=with_bot_marks(step_line(kind, event, eyes, names)),
         eyes=eyes,
-        eyes_name=names[eyes] if eyes is not None else "",
+        eyes_name=with_bot_marks(names[eyes]) if eyes is not None else "",
         everything=everything,
         url=url,
         chosen_seat=chosen,

@@ -14,6 +14,7 @@ from typing import NamedTuple
 from django.db.models import TextField
 from django.db.models.functions import Cast
 
+from games.bot_marks import marked_names, with_bot_marks
 from games.models import Game, GameEvent
 from mdeal_site.prepared import Prepared
 
@@ -70,15 +71,21 @@ def history_lines(
     viewer: int | None,
     limit: int | None = HISTORY_LINES,
     through: int | None = None,
+    marked: bool = False,
 ) -> list[dict]:
     """The history as `viewer` may read it, newest first (one query).
+
+    `marked` (a page's lines): a bot account's name carries the BOT mark, the
+    line's text then markup (games.bot_marks); else plain text, as emails
+    and the exported history want it.
 
     `limit` counts events, not lines: quiet events take no line. `through`
     stops at that event (a replay's step). Events next to each other that
     the kind tells in one sentence (`GameKind.join_line`: a roll and the move
     it makes) are one line, dated and numbered by the last of them.
     """
-    names = game.seat_names()
+    bots = marked_names(game.seats.all()) if marked else None
+    names = bots or game.seat_names()
     kind = game.game_kind
     if limit == HISTORY_LINES:  # the table's: compiled once
         through = LAST_SEQ if through is None else through
@@ -92,6 +99,9 @@ def history_lines(
         rows = list(rows.only(*HISTORY_FIELDS))
     lines = told(reversed(rows), kind=kind, viewer=viewer, names=names)
     lines.reverse()
+    if bots:
+        for line in lines:
+            line["text"] = with_bot_marks(line["text"])
     return lines
 
 

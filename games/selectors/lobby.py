@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 from django.db.models import Prefetch
 from django.utils import timezone
 
+from games.bot_marks import is_bot_account
 from games.models import Game, Rematch, Seat
 
 FINISHED_SHOWN = 20
@@ -37,6 +38,9 @@ class MyGame:
     winner_name: str = ""
     # A finished game's rematch offer the user is asked to answer: who made it.
     rematch_from: str = ""
+    # Whether a bot account is the winner, the offer's maker: the BOT mark.
+    winner_bot: bool = False
+    rematch_from_bot: bool = False
 
 
 def my_games(*, user) -> dict[str, list[MyGame]]:
@@ -87,6 +91,7 @@ def my_games(*, user) -> dict[str, list[MyGame]]:
                 waiting_for_me=False,
                 names=_names(game),
                 winner_name="You" if winner == seat else winner.name if winner else "",
+                winner_bot=winner is not None and is_bot_account(winner),
             )
         )
     return {"waiting": waiting, "playing": playing, "open": open_games, "done": done}
@@ -119,6 +124,7 @@ def _rematches_asking(*, user, now) -> list[MyGame]:
                 my_deadline=offer.expires_at,
                 names=_names(game),
                 rematch_from=proposer.name if proposer else "A player",
+                rematch_from_bot=proposer is not None and is_bot_account(proposer),
             )
         )
     return entries

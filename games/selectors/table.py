@@ -101,6 +101,7 @@ def table_context(
                 viewer=view["seat"],
                 limit=history,
                 through=None if live else moment.step,
+                marked=True,
             ),
             "replay": moment,
             "chart": kind.chart(game) if kind.chart and live and game.is_over else None,

@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Count, Q
 
+from games.bot_marks import marked_name
 from games.tournaments import pairing
 from games.tournaments.models import Entry, Pairing, Tournament
 
@@ -65,7 +66,11 @@ def tournament_page(tournament: Tournament, viewer=None) -> Page:
         .select_related("user")
         .order_by("joined_at", "pk")
     )
-    names = {e.pk: e.name for e in entries}
+    # The page's names: a bot account's with the BOT mark (games.bot_marks).
+    names = {
+        e.pk: marked_name(e.name, e.user_id is not None and e.user.is_bot)
+        for e in entries
+    }
     rows = list(
         Pairing.objects.filter(tournament=tournament)
         .select_related("game")
@@ -124,7 +129,14 @@ def _crosstable(entries, tables) -> list[tuple[str, list[str]]]:
                 cells.append(" ".join(_number(p) for p in score[entry.pk, other]))
             else:
                 cells.append("")
-        rows.append((entry.name, cells))
+        rows.append(
+            (
+                marked_name(
+                    entry.name, entry.user_id is not None and entry.user.is_bot
+                ),
+                cells,
+            )
+        )
     return rows
 
 

@@ -41,13 +41,13 @@ def test_bot_accounts_in_a_browser(login, new_context, user_factory, screenshot)
         tab = page.get_by_role("link", name="Bot accounts")
         expect(tab).to_have_attribute("aria-current", "page")
         mark = page.locator(".board__table .tag--bot").first
-        expect(mark).to_have_text("BOT")
+        expect(mark).to_have_text("BOT (bot account)")
         assert on_first_screen(tab, height) and on_first_screen(mark, height), name
         expect(page.locator(".board__table")).not_to_contain_text("Cleo")
         screenshot(page, f"leaderboard-bots-{name}", full_page=False)
 
         page.goto("/players/robo0/")
-        expect(page.locator("h1 .tag--bot")).to_have_text("BOT")
+        expect(page.locator("h1 .tag--bot")).to_have_text("BOT (bot account)")
         screenshot(page, f"bot-player-{name}", full_page=False)
 
         page.goto("/friends/")
@@ -62,6 +62,6 @@ def test_bot_accounts_in_a_browser(login, new_context, user_factory, screenshot)
     page.get_by_label("I understand").check()
     page.get_by_role("button", name="Make this a bot account").click()
     expect(page.locator(".messages")).to_contain_text("bot account now")
-    expect(page.locator("#bot-account ~ p .tag--bot")).to_have_text("BOT")
+    expect(page.locator("#bot-account ~ p .tag--bot")).to_have_text("BOT (bot account)")
     screenshot(page, "tokens-after-upgrade-375")
     assert User.objects.get(pk=ada.pk).is_bot

@@ -6,6 +6,7 @@ from the same view.
 
 from django.urls import reverse
 
+from games.bot_marks import is_bot_account
 from games.engines import classic
 from games.engines.classic import bots
 from games.kinds import GameKind, ReplayWords
@@ -37,7 +38,13 @@ def _present(*, game, seat, state, view, moment, names, seats) -> dict:
         "awaited_names": sorted({names[a["seat"]] for a in view["awaiting"]}),
         "my_deadline": game.deadline_for(viewer) if mine else None,
         "next_deadline": game.deadline_at if running else None,
-        **table.table_context(view, viewer, names, urls=urls),
+        **table.table_context(
+            view,
+            viewer,
+            names,
+            urls=urls,
+            bot_accounts=frozenset(s.position for s in seats if is_bot_account(s)),
+        ),
     }
 
 

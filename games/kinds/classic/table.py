@@ -284,7 +284,7 @@ def _awaited(view) -> dict[int, str]:
     return out
 
 
-def _players(view, deeds, names, seat, marks):
+def _players(view, deeds, names, seat, marks, bot_accounts):
     awaited = _awaited(view)
     out = []
     for p in view["players"]:
@@ -312,6 +312,7 @@ def _players(view, deeds, names, seat, marks):
             {
                 "seat": s,
                 "name": names[s],
+                "bot_account": s in bot_accounts,
                 "initial": marks[s],
                 "is_me": s == seat,
                 "is_active": s == view["active"] and view["stage"] != "over",
@@ -791,7 +792,7 @@ def _auction(view, seat, names) -> dict[str, Any] | None:
     }
 
 
-def _over(view, names, seat) -> dict[str, Any] | None:
+def _over(view, names, seat, bot_accounts) -> dict[str, Any] | None:
     if view["stage"] != "over":
         return None
     winners = " and ".join(names[s] for s in view["winners"])
@@ -806,6 +807,7 @@ def _over(view, names, seat) -> dict[str, Any] | None:
             {
                 "seat": p["seat"],
                 "name": "You" if p["seat"] == seat else names[p["seat"]],
+                "bot_account": p["seat"] in bot_accounts,
                 "net_worth": money(p["net_worth"]),
                 "winner": p["seat"] in view["winners"],
                 "out": p["out"],
@@ -816,12 +818,19 @@ def _over(view, names, seat) -> dict[str, Any] | None:
 
 
 def table_context(
-    view: dict[str, Any], seat: int | None, names: list[str], *, urls: dict[str, str]
+    view: dict[str, Any],
+    seat: int | None,
+    names: list[str],
+    *,
+    urls: dict[str, str],
+    bot_accounts: frozenset[int] = frozenset(),
 ) -> dict[str, Any]:
     """The context of templates/games/classic/table.html for `seat` (None: a
     spectator), from `view(state, seat)`, the players' names in seat order and
     the table's URLs (`move`: where the forms post). The template also reads
-    the page's `game.version` and CSRF token, as the Deal's move forms do."""
+    the page's `game.version` and CSRF token, as the Deal's move forms do.
+    `bot_accounts`: the seats bot accounts hold, whose names carry the BOT
+    mark (games.bot_marks)."""
     deeds = choices.deeds_by_space(view)
     marks = initials(names)
     roll = view["last_roll"]
@@ -832,7 +841,7 @@ def table_context(
             "urls": urls,
             "seat": seat,
             "spaces": _spaces(view, deeds, names, seat, marks),
-            "players": _players(view, deeds, names, seat, marks),
+            "players": _players(view, deeds, names, seat, marks, bot_accounts),
             "dice": (
                 {"faces": roll, "total": sum(roll), "doubles": roll[0] == roll[1]}
                 if len(roll) == 2
@@ -854,7 +863,7 @@ def table_context(
                 if decision
                 else ",".join(str(a["id"]) for a in (prompt or {}).get("answers", []))
             ),
-            "over": _over(view, names, seat),
+            "over": _over(view, names, seat, bot_accounts),
             "spectator": seat is None,
         }
     }

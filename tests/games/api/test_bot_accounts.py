@@ -137,8 +137,10 @@ def test_the_bot_mark_shows_where_the_name_does(client_logged_in, user, other_us
     assert table.content.decode().count(MARK) >= 1
     page = client_logged_in.get(reverse("players:player", args=["bea"]))
     assert MARK in page.content.decode()
-    mine = client_logged_in.get(reverse("players:player", args=["ada"]))
-    assert MARK not in mine.content.decode()
+    mine = client_logged_in.get(reverse("players:player", args=["ada"])).content
+    heading = mine.decode().split("<h1>", 1)[1].split("</h1>", 1)[0]
+    assert MARK not in heading  # a person's name: no mark
+    assert 'Bea <span class="tag tag--bot"' in mine.decode()  # her game, listed
 
 
 def test_bot_accounts_have_their_own_leaderboard_tab(

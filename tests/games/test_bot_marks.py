@@ -1,0 +1,263 @@
+"""The BOT mark wherever a bot account's name shows (games.bot_marks): the
+history's lines (Deal and classic; the table's, the whole history, a
+replay's), the classic table's players, My games, the waiting room, the
+tournament page, the chat; never after a person's name nor a house bot's,
+the lines' words otherwise unchanged for every seat, and no query more."""
+
+import random
+import re
+
+import pytest
+
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from django.utils.html import conditional_escape
+
+from games import selectors, services
+from games.bot_marks import BOT_MARK, marked_name, with_bot_marks
+from games.chat import services as chat
+from games.models import Game
+from games.tournaments import tasks
+from games.tournaments.models import Tournament
+from tests.games.factories import awaited_seat, fresh, make_game, move_submit_as
+from tests.games.tournaments.test_lifecycle import make, start
+
+pytestmark = pytest.mark.django_db
+
+MARK = '<span class="tag tag--bot"'
+
+
+def marked(page: str, name: str) -> bool:
+    """Whether `name` shows in `page` followed by the BOT mark (past the
+    link or bold around it)."""
+    return re.search(rf"{re.escape(name)}(</a>|</b>)* {re.escape(MARK)}", page)
+
+
+def shown_unmarked(page: str, name: str) -> bool:
+    return name in page and not marked(page, name)
+
+
+def part(page: str, start: str, end: str) -> str:
+    """The page from `start` to the next `end`."""
+    at = page.index(start)
+    return page[at : page.index(end, at)]
+
+
+@pytest.fixture
+def robo(user_factory):
+    return user_factory("robo", display_name="Robo", is_bot=True)
+
+
+@pytest.fixture
+def viewer(user):
+    client = Client()
+    client.force_login(user)
+    client.get("/inbox/bell/")  # the header's bell caches its count
+    return client
+
+
+def played(game, moves=12):
+    """The game after some sensible moves (the house bots' by their task),
+    a history to tell."""
+    rng = random.Random(0)
+    for _ in range(moves):
+        game = fresh(game)
+        if game.status != Game.Status.ACTIVE:
+            break
+        if services.bots_play(game_id=game.pk, version=game.version):
+            continue
+        seat = awaited_seat(game)
+        move = game.game_kind.sensible_move(game.state(), seat.position, rng)
+        move_submit_as(game, seat, move)
+    return fresh(game)
+
+
+def get(client, url) -> str:
+    answer = client.get(url)
+    assert answer.status_code == 200
+    return answer.content.decode()
+
+
+def queries(client, url) -> int:
+    client.get(url)  # warm the session and caches
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(url).status_code == 200
+    return len(captured)
+
+
+def test_the_mark_says_bot_account_to_a_screen_reader():
+    assert '<span aria-hidden="true">BOT</span>' in BOT_MARK
+    assert '<span class="sr"> (bot account)</span>' in BOT_MARK
+    escaped = marked_name("<b>Robo</b>", True)
+    assert escaped == "&lt;b&gt;Robo&lt;/b&gt;" + BOT_MARK
+    assert marked_name("<b>Ada</b>", False) == "<b>Ada</b>"  # the template escapes
+    assert with_bot_marks("Ada paid 2M.") == "Ada paid 2M."
+
+
+@pytest.mark.parametrize("kind", ["deal", "classic"])
+def test_history_lines_mark_a_bot_accounts_name_and_tell_the_same_words(
+    user, other_user, robo, kind
+):
+    game = played(make_game(creator=user, players=[other_user, robo], kind=kind))
+    game, _ = selectors.game_for_viewer(game_id=game.pk, user=user)
+    for viewer in (0, 1, 2, None):
+        plain = selectors.history_lines(game=game, viewer=viewer, limit=None)
+        shown = selectors.history_lines(
+            game=game, viewer=viewer, limit=None, marked=True
+        )
+        assert [line["seq"] for line in shown] == [line["seq"] for line in plain]
+        for mine, told in zip(shown, plain, strict=True):
+            # Only the name's decoration differs: never a card more or less.
+            assert conditional_escape(mine["text"]).replace(
+                BOT_MARK, ""
+            ) == conditional_escape(told["text"])
+            assert MARK not in told["text"]
+        texts = " ".join(str(line["text"]) for line in shown)
+        if viewer != 2:  # Robo's own lines say "You"
+            assert marked(texts, "Robo"), (kind, viewer)
+        if viewer != 1:
+            assert shown_unmarked(texts, "Bea"), (kind, viewer)
+
+
+def test_a_game_without_bot_accounts_tells_plain_lines(user, other_user):
+    game = played(make_game(creator=user, players=[other_user], bots=1))
+    game, _ = selectors.game_for_viewer(game_id=game.pk, user=user)
+    lines = selectors.history_lines(game=game, viewer=0, marked=True)
+    assert lines and all(type(line["text"]) is str for line in lines)
+    assert not any(MARK in line["text"] for line in lines)
+
+
+@pytest.mark.parametrize("kind", ["deal", "classic"])
+def test_the_table_marks_the_bot_account_in_its_seats_and_history(
+    viewer, user, other_user, robo, kind
+):
+    game = played(make_game(creator=user, players=[other_user, robo], kind=kind))
+    page = get(viewer, game.get_absolute_url())
+    history = part(page, 'class="history__lines"', "</ol>")
+    assert marked(history, "Robo") and shown_unmarked(history, "Bea")
+    if kind == "classic":
+        players = part(page, 'class="cplayers"', "</section>")
+        assert marked(players, "Robo") and shown_unmarked(players, "Bea")
+        assert players.count(MARK) == 1
+    else:
+        assert marked(page, 'class="seat__name">Robo')
+        assert shown_unmarked(page, 'class="seat__name">Bea')
+    whole = get(viewer, reverse("games:history", args=[game.pk]))
+    whole = part(whole, 'class="history__lines', "</ol>")
+    assert marked(whole, "Robo") and shown_unmarked(whole, "Bea")
+
+
+def test_a_house_bot_carries_no_bot_account_mark(viewer, user, other_user):
+    game = played(make_game(creator=user, players=[other_user], bots=1))
+    page = get(viewer, game.get_absolute_url())
+    assert "Bot 3 (sensible)" in page and MARK not in page
+
+
+def test_the_classic_end_screen_marks_the_bot_account(viewer, user, other_user, robo):
+    game = make_game(creator=user, players=[robo, other_user], kind="classic")
+    services.game_resign(game_id=game.pk, user=other_user)
+    services.game_resign(game_id=game.pk, user=user)
+    assert fresh(game).status == Game.Status.FINISHED
+    page = get(viewer, game.get_absolute_url())
+    assert marked(page, "</span> Robo") and shown_unmarked(page, "</span> Bea")
+
+
+@pytest.mark.parametrize("kind", ["deal", "classic"])
+def test_a_replay_marks_the_bot_account_in_its_lines_and_views(
+    viewer, user, robo, kind
+):
+    game = make_game(creator=user, players=[robo], kind=kind)
+    services.game_resign(game_id=game.pk, user=user)  # over: every view offered
+    game = fresh(game)
+    url = reverse("games:replay", args=[game.pk])
+    page = get(viewer, f"{url}?step={game.version}&seat=1")
+    views = part(page, 'class="replay__views"', "</ul>")
+    assert marked(views, "Robo") and shown_unmarked(views, "Ada")
+    assert marked(part(page, 'class="replay__eyes"', "</p>"), "As Robo")
+    page = get(viewer, f"{url}?step={game.version}")  # the whole table
+    assert marked(part(page, 'class="replay__text"', "</p>"), "Robo")  # won
+    history = part(page, 'class="history__lines"', "</ol>")
+    assert marked(history, "Robo") and shown_unmarked(history, "Ada")
+
+
+def test_my_games_marks_the_bot_account_in_its_rows(viewer, user, other_user, robo):
+    make_game(creator=user, players=[other_user, robo])
+    won = make_game(creator=user, players=[robo])
+    services.game_resign(game_id=won.pk, user=user)
+    page = get(viewer, reverse("games:mine"))
+    assert marked(page, "Robo") and shown_unmarked(page, "Bea")
+    assert re.search(rf"Robo{re.escape(BOT_MARK)} won", page)
+
+
+def test_the_waiting_room_and_the_invitation_mark_the_bot_account(
+    viewer, user, robo, user_factory
+):
+    game = make_game(creator=robo, seat_count=3, start=False)
+    services.game_join(game_id=game.pk, user=user)
+    room = get(viewer, game.get_absolute_url())
+    seats = part(room, 'class="waiting__seats', "</ol>")
+    assert marked(seats, "Robo") and shown_unmarked(seats, "Ada")
+    cleo = Client()
+    cleo.force_login(user_factory("cleo", display_name="Cleo"))
+    invitation = get(cleo, reverse("games:join", args=[game.invite_token]))
+    assert marked(invitation, "Robo") and shown_unmarked(invitation, "Ada")
+
+
+def test_the_chat_marks_a_bot_accounts_message(viewer, user, robo):
+    game = make_game(creator=user, players=[robo])
+    chat.message_post(game_id=game.pk, user=robo, room="players", text="gg")
+    chat.message_post(game_id=game.pk, user=user, room="players", text="hi")
+    page = get(viewer, reverse("chat:chat", args=[game.pk]))
+    assert marked(page, 'class="chat__author">Robo')
+    assert shown_unmarked(page, 'class="chat__author">Ada')
+
+
+def test_the_tournament_page_marks_the_bot_account(viewer, user, other_user, robo):
+    from games.tournaments import services as tournaments
+
+    tournament = make(
+        user, bots=1, format=Tournament.Format.ROUND_ROBIN, rounds=0, seats=2
+    )
+    for player in (other_user, robo):
+        tournaments.tournament_join(tournament_id=tournament.pk, user=player)
+    tournament = start(tournament)
+    for pairing in tournament.pairings.exclude(game=None).select_related("game"):
+        loser = pairing.game.seats.filter(user__in=[user, other_user]).first()
+        if loser is not None:
+            services.game_resign(game_id=pairing.game_id, user=loser.user)
+    tasks.tournaments_sweep()
+    page = get(viewer, tournament.get_absolute_url())
+    for section in (
+        part(page, 'id="standings"', "</table>"),
+        part(page, 'id="round-1"', "</ul>"),
+        part(page, 'id="crosstable"', "</table>"),
+    ):
+        assert marked(section, "Robo"), section
+        assert shown_unmarked(section, "Bea"), section
+
+
+def test_the_pages_cost_no_query_more_with_a_bot_account(
+    viewer, user, other_user, user_factory
+):
+    """The mark reads the seats' users the page has already read."""
+    cy = user_factory("cy", display_name="Cy")
+    robo = user_factory("robo", display_name="Robo", is_bot=True)
+    counts = {}
+    for third in (cy, robo):
+        deal = played(make_game(creator=user, players=[other_user, third]))
+        classic = played(
+            make_game(creator=user, players=[other_user, third], kind="classic")
+        )
+        counts[third.username] = [
+            queries(viewer, url)
+            for url in (
+                deal.get_absolute_url(),
+                classic.get_absolute_url(),
+                reverse("games:history", args=[deal.pk]),
+                reverse("games:replay", args=[classic.pk]) + "?step=3",
+                reverse("games:mine"),
+            )
+        ]
+    assert counts["robo"] == counts["cy"], counts
