@@ -36,11 +36,16 @@ def marked_names(seats) -> list[str] | None:
     """The seats' names by position (`Game.seat_names`), a bot account's
     followed by NAME_END; None when no bot account is seated."""
     seats = sorted(seats, key=_position)
-    if not any(is_bot_account(seat) for seat in seats):
-        return None
+    bots = {seat.position for seat in seats if is_bot_account(seat)}
+    return names_marked([seat.name for seat in seats], bots) if bots else None
+
+
+def names_marked(names: list[str], bot_accounts) -> list[str]:
+    """`names` by seat, those of the seats in `bot_accounts` followed by
+    NAME_END."""
     return [
-        seat.name.replace(NAME_END, "") + (NAME_END if is_bot_account(seat) else "")
-        for seat in seats
+        name.replace(NAME_END, "") + (NAME_END if seat in bot_accounts else "")
+        for seat, name in enumerate(names)
     ]
 
 

@@ -149,6 +149,24 @@ def test_the_table_marks_the_bot_account_in_its_seats_and_history(
     assert marked(whole, "Robo") and shown_unmarked(whole, "Bea")
 
 
+@pytest.mark.parametrize("kind", ["deal", "classic"])
+def test_the_status_line_and_the_wait_mark_the_awaited_bot_account(
+    viewer, user, other_user, robo, kind
+):
+    game = make_game(creator=robo, players=[user, other_user], kind=kind)
+    while awaited_seat(game).user != robo:
+        game = played(game, moves=1)
+    page = get(viewer, game.get_absolute_url())
+    status = part(page, 'class="status__line', "</p>")
+    assert marked(status, "Robo"), status
+    wait = part(page, 'class="prompt__wait"', "</p>")
+    assert marked(wait, "Robo"), wait
+    bea = Client()
+    bea.force_login(other_user)
+    page = get(bea, game.get_absolute_url())
+    assert marked(part(page, 'class="status__line', "</p>"), "Robo")
+
+
 def test_a_house_bot_carries_no_bot_account_mark(viewer, user, other_user):
     game = played(make_game(creator=user, players=[other_user], bots=1))
     page = get(viewer, game.get_absolute_url())

@@ -6,7 +6,7 @@ from the same view.
 
 from django.urls import reverse
 
-from games.bot_marks import is_bot_account
+from games.bot_marks import is_bot_account, marked_names, with_bot_marks
 from games.engines import classic
 from games.engines.classic import bots
 from games.kinds import GameKind, ReplayWords
@@ -28,12 +28,16 @@ def _present(*, game, seat, state, view, moment, names, seats) -> dict:
     running = live and not over and game.status == game.Status.ACTIVE
     mine = [a for a in view["awaiting"] if a["seat"] == viewer] if running else []
     urls = {"move": reverse("games:play", args=[game.pk])}
+    # The status line's names: a bot account's marked BOT (games.bot_marks).
+    said = marked_names(seats) or names
     return {
         "over": over,
         "drawn": over and not view["winners"],
         "prompt": bool(mine),
-        "status_line": status_line(
-            view, names, viewer, bots={s.position for s in seats if s.bot and live}
+        "status_line": with_bot_marks(
+            status_line(
+                view, said, viewer, bots={s.position for s in seats if s.bot and live}
+            )
         ),
         "awaited_names": sorted({names[a["seat"]] for a in view["awaiting"]}),
         "my_deadline": game.deadline_for(viewer) if mine else None,

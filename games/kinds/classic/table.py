@@ -9,6 +9,7 @@ others) cannot reach the page.
 
 from typing import Any
 
+from games.bot_marks import names_marked, with_bot_marks
 from games.engines.classic import BOARD, GROUPS
 from games.engines.classic.board import (
     COLOUR_GROUPS,
@@ -835,6 +836,10 @@ def table_context(
     marks = initials(names)
     roll = view["last_roll"]
     prompt = _prompt(view, deeds, seat, names)
+    if prompt and prompt.get("waiting") and bot_accounts:
+        # Whom the table waits for, a bot account's name marked BOT.
+        marked = names_marked(names, bot_accounts)
+        prompt["waiting"] = with_bot_marks(_waiting(view, seat, marked))
     decision = prompt["decision"] if prompt else None
     return {
         "classic": {

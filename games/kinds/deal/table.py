@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from django.utils import timezone
 
+from games.bot_marks import marked_names, with_bot_marks
 from games.engines import deal as engine
 from games.engines.deal import COLOUR_NAMES, DECK
 from games.engines.deal.rules import default_payment
@@ -327,9 +328,12 @@ def deal_table(
             }
 
     opponents = _around(players, viewer)
+    # The status line's and the prompt's names: a bot account's marked BOT
+    # (games.bot_marks).
+    said = marked_names(seats) or names
     status = status_line(
         view,
-        names,
+        said,
         viewer,
         bots={s.position for s in seats if s.bot} if live else set(),
     )
@@ -350,8 +354,8 @@ def deal_table(
         "hand": hand,
         "prompt": prompt,
         "playing": me is not None and not me["resigned"] and not over and live,
-        "status_line": status,
-        "awaited_names": [names[s] for s in awaiting],
+        "status_line": with_bot_marks(status),
+        "awaited_names": [with_bot_marks(said[s]) for s in awaiting],
         "winner_name": names[view["winner"]] if view["winner"] is not None else "",
         "pending": _pending(view, names),
         "discard_top": view["discard"][-1] if view["discard"] else None,
