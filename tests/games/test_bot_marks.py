@@ -232,6 +232,26 @@ def test_the_chat_marks_a_bot_accounts_message(viewer, user, robo):
     assert shown_unmarked(page, 'class="chat__author">Ada')
 
 
+def test_challenges_and_friends_mark_the_bot_account(viewer, user, other_user, robo):
+    from games.social import services as social
+
+    for a, b in ((robo, user), (user, robo), (other_user, user), (user, other_user)):
+        social.follow(user=a, username=b.username)
+    social.challenge_create(
+        challenger=robo,
+        usernames=["ada", "bea"],
+        seat_count=3,
+        seconds_per_decision=3600,
+        rated=False,
+    )
+    mine = get(viewer, reverse("games:mine"))
+    row = part(mine, 'class="game-row challenge-row', "</article>")
+    assert marked(row, "Robo") and shown_unmarked(row, "Bea")
+    friends = get(viewer, reverse("social:friends"))
+    assert marked(part(friends, 'data-user="robo"', "</article>"), "Robo")
+    assert shown_unmarked(part(friends, 'data-user="bea"', "</article>"), "Bea")
+
+
 def test_the_tournament_page_marks_the_bot_account(viewer, user, other_user, robo):
     from games.tournaments import services as tournaments
 
