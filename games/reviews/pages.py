@@ -11,6 +11,7 @@ points.
 
 from django.urls import reverse
 
+from games.bot_marks import is_bot_account, marked_names, with_bot_marks
 from games.errors import ReviewNotYet
 from games.models import Game, GameEvent, Seat
 from games.replay import step_line
@@ -43,9 +44,15 @@ def expert_words(line: str) -> str:
     return f"the expert's choice: {line.rstrip('.')}"
 
 
-def chance_lines(review: GameReview, names: list[str], turning: list[dict]) -> dict:
+def chance_lines(
+    review: GameReview,
+    names: list[str],
+    turning: list[dict],
+    bot_accounts: set[int] = frozenset(),
+) -> dict:
     """Each seat's win chance over the game as SVG coordinates, with its
-    turning points marked."""
+    turning points marked (`bot_accounts`: the seats whose names carry the
+    BOT mark)."""
     rows = review.chances
     every = max(1, -(-len(rows) // POINTS))
     picked = list(range(0, len(rows), every))
@@ -75,6 +82,7 @@ def chance_lines(review: GameReview, names: list[str], turning: list[dict]) -> d
             {
                 "position": position,
                 "name": name,
+                "bot": position in bot_accounts,
                 "line": line,
                 "area": f"0,{HEIGHT} {line} {WIDTH},{HEIGHT}",
                 "marks": marks,
@@ -101,6 +109,8 @@ def review_context(*, game: Game, seat: Seat | None) -> dict:
         context["state"] = "pending"
         return context
     names = game.seat_names()
+    # The sentences' names: a bot account's marked BOT (games.bot_marks).
+    said = marked_names(game.seats.all()) or names
     eyes = seat.position if seat is not None else None
     mine = [
         d
@@ -115,18 +125,18 @@ def review_context(*, game: Game, seat: Seat | None) -> dict:
     )
 
     def line(seq: int) -> str:
-        return step_line(kind, data[seq], eyes, names)
+        return step_line(kind, data[seq], eyes, said)
 
     turning = []
     for number, t in enumerate(review.turning, start=1):
         lines = [line(s) for s in range(t["seq"], t["last"] + 1)]
         told = [text for text in lines if text != NOTHING] or lines[:1]
-        gainer = "you" if t["seat"] == eyes else names[t["seat"]]
+        gainer = "you" if t["seat"] == eyes else with_bot_marks(said[t["seat"]])
         turning.append(
             {
                 **t,
                 "number": number,
-                "text": " ".join(told),
+                "text": with_bot_marks(" ".join(told)),
                 "gainer": gainer,
                 "swing": percent(t["swing"]),
                 "url": _step_url(game, t["last"]),
@@ -135,7 +145,7 @@ def review_context(*, game: Game, seat: Seat | None) -> dict:
     decisions = []
     for d in mine:
         made = line(d["seq"])
-        best = step_line(kind, d["best_event"], eyes, names)
+        best = step_line(kind, d["best_event"], eyes, said)
         lost = percent(d["lost"])
         decisions.append(
             {
@@ -143,7 +153,7 @@ def review_context(*, game: Game, seat: Seat | None) -> dict:
                 "made": made,
                 "lost": lost,
                 "best": best,
-                "sentence": (
+                "sentence": with_bot_marks(
                     f"{made} That lost about {lost}% of your chances; "
                     f"{expert_words(best)}."
                 ),
@@ -154,7 +164,12 @@ def review_context(*, game: Game, seat: Seat | None) -> dict:
     context.update(
         state="done",
         review=review,
-        chart=chance_lines(review, names, turning),
+        chart=chance_lines(
+            review,
+            names,
+            turning,
+            bot_accounts={s.position for s in game.seats.all() if is_bot_account(s)},
+        ),
         turning=turning,
         decisions=decisions,
         judged=len(judged),

@@ -200,6 +200,23 @@ def test_a_replay_marks_the_bot_account_in_its_lines_and_views(
     assert marked(history, "Robo") and shown_unmarked(history, "Ada")
 
 
+def test_the_chart_and_the_review_mark_the_bot_account(viewer, user, robo):
+    from tests.games.reviews.test_reviews import scripted_review
+
+    game = played(make_game(creator=user, players=[robo]), moves=12)
+    services.game_resign(game_id=game.pk, user=user)
+    game = fresh(game)
+    table = get(viewer, game.get_absolute_url())
+    chart = part(table, 'id="chart"', "</section>")
+    assert marked(chart, 'class="chart__name">Robo')
+    assert shown_unmarked(chart, 'class="chart__name">Ada')
+    scripted_review(game)  # a turning point of Robo's
+    review = get(viewer, reverse("games:review", args=[game.pk]))
+    assert re.search(rf"Robo{re.escape(BOT_MARK)} \+25%", review)
+    assert marked(review, 'class="chart__name">Robo')
+    assert shown_unmarked(review, 'class="chart__name">Ada')
+
+
 def test_my_games_marks_the_bot_account_in_its_rows(viewer, user, other_user, robo):
     make_game(creator=user, players=[other_user, robo])
     won = make_game(creator=user, players=[robo])

@@ -9,6 +9,7 @@ no inline style (the CSP forbids both), only SVG attributes and CSS classes.
 
 from django.core.cache import cache
 
+from games.bot_marks import is_bot_account
 from games.engines import deal as engine
 from games.engines.deal import DECK
 from games.models import Game, GameEvent
@@ -81,6 +82,7 @@ def _chart(game: Game) -> dict:
         return round(HEIGHT - count * HEIGHT / MAX_SETS, 1)
 
     winner = game.state().winner if game.snapshot else None
+    bots = {s.position for s in game.seats.all() if is_bot_account(s)}
     seats = []
     for position, name in enumerate(names):
         money = [values[position] for _, values, _ in points]
@@ -94,6 +96,7 @@ def _chart(game: Game) -> dict:
             {
                 "position": position,
                 "name": name,
+                "bot": position in bots,  # a bot account's: the BOT mark
                 "money_line": line,
                 "money_area": f"0,{HEIGHT} {line} {WIDTH},{HEIGHT}",
                 "sets_path": "".join(path),
