@@ -152,14 +152,17 @@ def reminder_send(*, notification_id: int, claim=None, last_try: bool = False) -
 def send_claimed(
     *, user, kind, subject, template, context, records, token, now, last_try
 ) -> int:
-    """Compose and send to `user`'s address, then finish `records`.
+    """Compose and send to `user`'s address, then finish `records` (a
+    queryset, or a list of them: the rows of several tables one email tells).
 
     Raises SendFailed when the mail server fails: the records stay claimed
     for the retry, or on the last try are marked failed.
     """
+    every = records if isinstance(records, list) else [records]
     address = addresses.recipient(user)
     if address is None:
-        claims.finish(records, Outcome.NO_ADDRESS, now)
+        for rows in every:
+            claims.finish(rows, Outcome.NO_ADDRESS, now)
         return 0
     message = emails.compose(
         user=user,
@@ -181,9 +184,11 @@ def send_claimed(
         )
         addresses.failure_record(address, error)
         if last_try:
-            claims.finish(records, Outcome.FAILED, now)
+            for rows in every:
+                claims.finish(rows, Outcome.FAILED, now)
         raise SendFailed(str(error), token) from error
-    claims.finish(records, Outcome.SENT, timezone.now())
+    for rows in every:
+        claims.finish(rows, Outcome.SENT, timezone.now())
     addresses.failures_clear(address)
     return 1
 
