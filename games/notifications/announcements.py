@@ -190,14 +190,23 @@ def _later(task, user_id: int, countdown: float) -> None:
 
 
 def news_send(*, user_id: int, claim=None, last_try: bool = False) -> int:
-    """Email `user` their tournament news now due, in one email."""
+    """Email `user` their tournament news now due, in one email: with it, the
+    news kept for a digest they no longer take (they chose emails as things
+    happen since), so it is not lost."""
     now = timezone.now()
-    taken = delivery.emails_claim(user_id, Notification.Kind.TOURNAMENT, now, claim)
+    user = User.objects.filter(pk=user_id).first()
+    if user is None:
+        return 0
+    channels = [Notification.Channel.EMAIL]
+    if user.notify != User.Notify.DAILY_DIGEST:
+        channels.append(Notification.Channel.DIGEST)
+    taken = delivery.emails_claim(
+        user_id, Notification.Kind.TOURNAMENT, now, claim, channels=channels
+    )
     if taken is None:
         return 0
     token, mine = taken
     records = list(mine.select_related("item").order_by("created_at", "pk"))
-    user = User.objects.get(pk=user_id)
     if not user.tournament_emails:
         claims.finish(mine, Outcome.OPTED_OUT, now)
         return 0

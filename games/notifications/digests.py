@@ -17,7 +17,9 @@ tells what is still news, as the news email would: not a game that is over or
 whose table they opened since, nor a game where they owe a decision (listed
 among the games awaiting them), not a bye of a round gone by, not a line read
 in the inbox. News sent at once by email (recorded before the player chose
-the digest) is not on that channel, so no digest repeats it.
+the digest) is not on that channel, so no digest repeats it; news kept for a
+digest the player no longer takes (they chose emails as things happen since)
+goes by the news email (`announcements.news_send`), claimed the same way.
 """
 
 from datetime import datetime, time, timedelta

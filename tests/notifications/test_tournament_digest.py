@@ -242,3 +242,29 @@ def test_two_digests_sent_at_once_tell_the_news_once(
     assert Notification.objects.get(user=reader, kind="tournament").outcome == (
         Outcome.SENT
     )
+
+
+@pytest.mark.django_db
+def test_news_kept_for_the_digest_is_emailed_if_the_player_leaves_the_digest(
+    time_machine, reader, rival
+):
+    time_machine.move_to(MORNING, tick=False)
+    empty = make(rival, "Monday cup", min_players=3)
+    join(empty, reader)
+    time_machine.move_to(MORNING + timedelta(minutes=6), tick=False)
+    advance(empty)
+    # Before 08:00 in Paris Dora goes back to emails as things happen.
+    reader.notify = "each_move"
+    reader.save(update_fields=["notify"])
+    time_machine.move_to(MORNING + timedelta(minutes=10), tick=False)
+    sweep()
+    [email] = emails_to(reader)
+    assert email.subject == "Monday cup was cancelled"
+    assert "2 of the 3 players it needed entered" in email.body
+    # Once: the sweep again, and a digest if she takes it again.
+    sweep()
+    reader.notify = "daily_digest"
+    reader.save(update_fields=["notify"])
+    time_machine.move_to(EIGHT_IN_PARIS, tick=False)
+    tasks.digests_start()
+    assert len(emails_to(reader)) == 1
