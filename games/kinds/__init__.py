@@ -97,9 +97,18 @@ class GameKind:
     # what the tournament's standings call it.
     worth: Callable[[Any, int], int] = lambda state, seat: 0
     worth_label: str = "Worth"
+    # (state, seat) -> how well the seat stands in a game still running,
+    # compared highest first (Deal: full sets, then banked value): a
+    # tournament adjudicates a game at its round's hard end by it. None: by
+    # `worth` alone (classic: net worth).
+    lead: Callable[[Any, int], tuple] | None = None
     # The expert's judgement of positions and decisions, for the review of a
     # finished game (games.reviews); None: the kind's games get no review.
     judge: Judge | None = None
+
+    def leading(self, state, seat: int) -> tuple:
+        """The seat's `lead`, or its worth when the kind has no `lead`."""
+        return self.lead(state, seat) if self.lead else (self.worth(state, seat),)
 
     @property
     def option_labels(self) -> dict[str, str]:
