@@ -49,15 +49,40 @@ class Played:
 
 def made_move(engine, state, seat: int, first) -> tuple[object, int] | None:
     """The legal move of `seat` whose events start with `first`, and how many
-    events it makes; None when none does (a move whose first event is random)."""
+    events it makes; None when none does.
+
+    A move whose first event is random (classic's roll: its dice) is found by
+    that event's type, when it is the only legal move whose first event is of
+    that type and changes with the random numbers; how many events it made
+    depends on its dice, so it counts as one (the rest are steps of their own).
+    """
+    random_first = []
     for move in engine.legal_moves(state, seat):
         try:
             events = engine.decide(state, move, random.Random(0))
         except engine.IllegalMove:
             continue
-        if events and events[0] == first:
+        if not events:
+            continue
+        if events[0] == first:
             return move, len(events)
+        if type(events[0]) is type(first) and starts_by_chance(
+            engine, state, move, events[0]
+        ):
+            random_first.append(move)
+    if len(random_first) == 1:
+        return random_first[0], 1
     return None
+
+
+def starts_by_chance(engine, state, move, first=None) -> bool:
+    """Whether the first event `move` makes depends on the random numbers (a
+    roll's dice): it differs under two seeds. `first`: its first event under
+    seed 0, when known."""
+    if first is None:
+        first = engine.decide(state, move, random.Random(0))[0]
+    again = engine.decide(state, move, random.Random(1))
+    return bool(again) and again[0] != first
 
 
 def _rounded(chances) -> list[float]:
@@ -78,8 +103,12 @@ def _decision(engine, judge, state, seat: int, move, seq: int, seed: int, budget
         "best_chance": None,
         "lost": 0.0,
         # The expert's move in the game's words: the first event it makes
-        # (the play itself, which every seat sees).
+        # (the play itself, which every seat sees). A move whose first event
+        # is random (a roll) is told without it (`ReplayWords.random_lines`):
+        # the expert's dice would not have been these.
         "best_event": engine.to_json(engine.decide(state, best, random.Random(0))[0]),
+        "made_random": starts_by_chance(engine, state, move),
+        "best_random": starts_by_chance(engine, state, best),
     }
     if best != move:
         rng = random.Random(f"{seed}:{seq}:weigh")
