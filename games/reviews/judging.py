@@ -54,7 +54,7 @@ def made_move(engine, state, seat: int, first) -> tuple[object, int] | None:
     A move whose first event is random (classic's roll: its dice) is found by
     that event's type, when it is the only legal move whose first event is of
     that type and changes with the random numbers; how many events it made
-    depends on its dice, so it counts as one (the rest are steps of their own).
+    depends on its dice, so the count is 0, unknown (`by_chance_extent`).
     """
     random_first = []
     for move in engine.legal_moves(state, seat):
@@ -71,7 +71,7 @@ def made_move(engine, state, seat: int, first) -> tuple[object, int] | None:
         ):
             random_first.append(move)
     if len(random_first) == 1:
-        return random_first[0], 1
+        return random_first[0], 0
     return None
 
 
@@ -132,6 +132,22 @@ def _run(played: list[Played], start: int) -> int:
     return end - start
 
 
+def by_chance_extent(engine, state, played: list[Played], start: int) -> int:
+    """How many events from `start` a move that began by chance made (its
+    count unknown: `made_move`): its first, and those after it in the seat's
+    run that start no move of the seat (the next that does is its next move)."""
+    run = _run(played, start)
+    seat = played[start].seat
+    state = engine.evolve(state, played[start].event)
+    count = 1
+    while count < run and not state.over:
+        if made_move(engine, state, seat, played[start + count].event) is not None:
+            break
+        state = engine.evolve(state, played[start + count].event)
+        count += 1
+    return count
+
+
 def judged(*, engine, judge, played: list[Played], seed: int, budget: Budget) -> dict:
     """The review of a game from its events (oldest first): see the module."""
     state = None
@@ -149,7 +165,10 @@ def judged(*, engine, judge, played: list[Played], seed: int, budget: Budget) ->
             found = made_move(engine, state, p.seat, p.event)
             if found is not None:
                 move, count = found
-                span = max(1, min(count, _run(played, i)))
+                if count:
+                    span = max(1, min(count, _run(played, i)))
+                else:
+                    span = by_chance_extent(engine, state, played, i)
                 choices = len(engine.legal_moves(state, p.seat))
                 if p.human and choices > 1:
                     if len(decisions) < budget.decisions:

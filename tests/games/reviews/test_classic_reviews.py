@@ -15,8 +15,9 @@ from django.urls import reverse
 from games import kinds
 from games.engines import classic as engine
 from games.engines.classic.bots import judge as classic_judge
+from games.engines.classic.bots import sensible_bot
 from games.models import Game, GameEvent, GameReview
-from games.reviews.judging import made_move
+from games.reviews.judging import Played, by_chance_extent, made_move
 from games.reviews.services import review_make
 from tests.games.factories import make_game, play_out
 
@@ -61,20 +62,28 @@ def test_classic_has_the_classic_judge():
     assert kinds.get("classic").judge is classic_judge
 
 
-def test_a_roll_is_found_by_its_dice_whatever_they_were():
+def test_a_roll_is_found_by_its_dice_whatever_they_were_with_all_it_made():
     state = engine.new_game(2, 3)
     seat = engine.awaiting(state)[0].seat
     roll = engine.Roll(seat=seat)
-    (rolled,) = [
-        e
-        for e in engine.decide(state, roll, random.Random(11))
-        if isinstance(e, engine.DiceRolled)
-    ][:1]
+    rng = random.Random(11)
+    rolled = engine.decide(state, roll, rng)
     # The dice of seed 11, not those of the seed made_move decides with: the
-    # roll is still found, and counts as one event (its others depend on them).
-    first = engine.decide(state, roll, random.Random(0))[0]
-    assert rolled != first
-    assert made_move(engine, state, seat, rolled) == (roll, 1)
+    # roll is still found, its count unknown (0: it depends on the dice).
+    assert rolled[0] != engine.decide(state, roll, random.Random(0))[0]
+    assert made_move(engine, state, seat, rolled[0]) == (roll, 0)
+    # Its events run up to the seat's next move, which starts a step of its own.
+    after = state
+    for event in rolled:
+        after = engine.evolve(after, event)
+    (owed,) = engine.awaiting(after)
+    following = engine.decide(after, sensible_bot(after, owed.seat, rng), rng)
+    played = [
+        Played(seq=n, event=e, seat=seat, human=True)
+        for n, e in enumerate([*rolled, *following], start=1)
+    ]
+    assert owed.seat == seat and len(rolled) > 1
+    assert by_chance_extent(engine, state, played, 0) == len(rolled)
 
 
 def test_a_finished_classic_game_queues_its_review_which_judges_its_rolls_too(
