@@ -15,6 +15,7 @@ Every random number comes from `seed` and the event's number, and the budget
 is counted in guesses, not seconds, so the same seed gives the same review.
 """
 
+import dataclasses
 import random
 from dataclasses import dataclass
 
@@ -51,12 +52,15 @@ def made_move(engine, state, seat: int, first) -> tuple[object, int] | None:
     """The legal move of `seat` whose events start with `first`, and how many
     events it makes; None when none does.
 
-    A move whose first event is random (classic's roll: its dice) is found by
-    that event's type, when it is the only legal move whose first event is of
-    that type and changes with the random numbers; how many events it made
-    depends on its dice, so the count is 0, unknown (`by_chance_extent`).
+    Besides the legal moves as listed, a move whose free choice the engine
+    lists once (classic's bid: one canonical amount) is found with the
+    choice its first event shows (`with_choice`). A move whose first event is
+    random (classic's roll: its dice) is found by that event's type, when it
+    is the only legal move whose first event is of that type and changes with
+    the random numbers; how many events it made depends on its dice, so the
+    count is 0, unknown (`by_chance_extent`).
     """
-    random_first = []
+    alike = []
     for move in engine.legal_moves(state, seat):
         try:
             events = engine.decide(state, move, random.Random(0))
@@ -66,13 +70,38 @@ def made_move(engine, state, seat: int, first) -> tuple[object, int] | None:
             continue
         if events[0] == first:
             return move, len(events)
-        if type(events[0]) is type(first) and starts_by_chance(
-            engine, state, move, events[0]
-        ):
+        if type(events[0]) is type(first):
+            alike.append((move, events[0]))
+    random_first = []
+    for move, made in alike:
+        chosen = with_choice(move, first)
+        if chosen is not None:
+            try:
+                events = engine.decide(state, chosen, random.Random(0))
+            except engine.IllegalMove:
+                events = []
+            if events and events[0] == first:
+                return chosen, len(events)
+        if starts_by_chance(engine, state, move, made):
             random_first.append(move)
     if len(random_first) == 1:
         return random_first[0], 0
     return None
+
+
+def with_choice(move, event):
+    """`move` with the choices `event` shows: its fields that the event has
+    too (a classic `Bid`'s amounts from its `BidPlaced`), taken from the
+    event; None when it shares none that differ."""
+    if not (dataclasses.is_dataclass(move) and dataclasses.is_dataclass(event)):
+        return None
+    shown = {f.name for f in dataclasses.fields(event)}
+    changes = {
+        f.name: getattr(event, f.name)
+        for f in dataclasses.fields(move)
+        if f.name in shown and getattr(event, f.name) != getattr(move, f.name)
+    }
+    return dataclasses.replace(move, **changes) if changes else None
 
 
 def starts_by_chance(engine, state, move, first=None) -> bool:

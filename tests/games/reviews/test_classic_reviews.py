@@ -86,6 +86,21 @@ def test_a_roll_is_found_by_its_dice_whatever_they_were_with_all_it_made():
     assert by_chance_extent(engine, state, played, 0) == len(rolled)
 
 
+def test_a_bid_is_found_with_its_amounts_though_the_engine_lists_one():
+    rng = random.Random(5)
+    state = engine.replay(engine.setup(3, engine.Options(starting_cash=300), rng))
+    while not any(a.kind == "bid" for a in engine.awaiting(state)):
+        seat = engine.awaiting(state)[0].seat
+        for event in engine.decide(state, sensible_bot(state, seat, rng), rng):
+            state = engine.evolve(state, event)
+    seat = next(a.seat for a in engine.awaiting(state) if a.kind == "bid")
+    listed = [m for m in engine.legal_moves(state, seat) if isinstance(m, engine.Bid)]
+    bid = engine.Bid(seat=seat, amounts=tuple(1 for _ in state.auction.lots))
+    assert bid not in listed
+    (placed,) = engine.decide(state, bid, random.Random(0))
+    assert made_move(engine, state, seat, placed) == (bid, 1)
+
+
 def test_a_finished_classic_game_queues_its_review_which_judges_its_rolls_too(
     settings, user, other_user, django_capture_on_commit_callbacks
 ):
