@@ -38,6 +38,10 @@ class ReplayWords:
     # something: event type -> (to the others, to the seat itself), with
     # {name} (the event's seat) and {count} (its cards) filled in.
     quiet_lines: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    # A move whose first event is random (classic's roll), told to its seat
+    # by that event's type without what chance gave it ("You rolled the
+    # dice."): the review's words for such a decision, made or the expert's.
+    random_lines: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
