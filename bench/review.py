@@ -1,8 +1,9 @@
 """Benchmark: how long the expert's review of a finished game takes.
 
-    python -m bench.review [--games N] [--seats 2] [--guesses G] [--seed S]
+    python -m bench.review [--kind deal|classic] [--games N] [--seats 2]
+                           [--guesses G] [--decisions D] [--seed S]
 
-Plays N games of the sensible bot in every seat, counts every seat's moves as
+Plays N games of the kind's sensible bot in every seat, counts every seat's moves as
 a human's (the most a review of a game can have to judge), and reviews each
 with the kind's judge and the site's budget (settings.REVIEW_GUESSES guesses a
 decision, capped at REVIEW_DECISIONS decisions), timing it in CPU seconds and
@@ -16,24 +17,36 @@ import random
 import statistics
 import time
 
-from games.engines import deal as engine
-from games.engines.deal.bots import judge, sensible_bot
+from games.engines import classic, deal
+from games.engines.classic import bots as classic_bots
+from games.engines.classic.bots import judge as classic_judge
+from games.engines.deal import bots as deal_bots
+from games.engines.deal.bots import judge as deal_judge
 from games.reviews.judging import Budget, Played, judged
 
 # The site's defaults (mdeal_site/settings.py).
 GUESSES = 8
 DECISIONS = 300
+# Each kind's engine, judge, label and sensible bot (as games/kinds registers
+# them: the bench runs without Django).
+KINDS = {
+    "deal": (deal, deal_judge, "Deal", deal_bots.sensible_bot),
+    "classic": (classic, classic_judge, "Classic", classic_bots.sensible_bot),
+}
+# A bot game longer than this many events is cut off (reviewed as it stands).
+MOST_EVENTS = 5000
 
 
-def bot_game(seats: int, seed: int) -> list[Played]:
+def bot_game(kind: str, seats: int, seed: int) -> list[Played]:
     """A finished game of sensible bots, every move a "human" one."""
+    engine, _, _, sensible_bot = KINDS[kind]
     rng = random.Random(seed)
     events = engine.setup(seats, engine.Options(), rng)
     played = [
         Played(seq=i + 1, event=e, seat=None, human=False) for i, e in enumerate(events)
     ]
     state = engine.replay(events)
-    while not state.over and len(played) < 5000:
+    while not state.over and len(played) < MOST_EVENTS:
         seat = engine.awaiting(state)[0].seat
         move = sensible_bot(state, seat, rng)
         for event in engine.decide(state, move, rng):
@@ -46,6 +59,7 @@ def bot_game(seats: int, seed: int) -> list[Played]:
 
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--kind", choices=sorted(KINDS), default="deal")
     parser.add_argument("--games", type=int, default=5)
     parser.add_argument("--seats", type=int, default=2)
     parser.add_argument("--guesses", type=int, default=GUESSES)
@@ -53,8 +67,9 @@ def main(argv=None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     budget = Budget(guesses=args.guesses, decisions=args.decisions)
+    engine, judge, label, _ = KINDS[args.kind]
     print(
-        f"Deal review, {args.seats} seats, {args.guesses} guesses a decision, "
+        f"{label} review, {args.seats} seats, {args.guesses} guesses a decision, "
         f"at most {args.decisions} decisions; {platform.machine()}, "
         f"{os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}, "
         f"CPython {platform.python_version()}"
@@ -63,7 +78,7 @@ def main(argv=None) -> None:
     cpus, walls, per = [], [], []
     for n in range(args.games):
         seed = args.seed + n
-        played = bot_game(args.seats, seed)
+        played = bot_game(args.kind, args.seats, seed)
         wall, cpu = time.perf_counter(), time.process_time()
         review = judged(
             engine=engine, judge=judge, played=played, seed=seed, budget=budget

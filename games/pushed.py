@@ -21,7 +21,6 @@ token there (`with_token`), masked from the CSRF cookie its handshake brought.
 
 import threading
 import zoneinfo
-from collections import OrderedDict
 from types import SimpleNamespace
 
 from django.middleware.csrf import CSRF_ALLOWED_CHARS, CSRF_SECRET_LENGTH, get_token
@@ -30,6 +29,7 @@ from django.utils import timezone
 
 from games import selectors
 from games.errors import GameError
+from games.kept import Kept
 from games.notifications.presence import table_seen
 
 # The table partial, as games.views answers an htmx GET with it.
@@ -39,34 +39,7 @@ CSRF_MARK = "csrf-mark-7c1f0e9b2d4a"
 KEPT = 256  # renders kept per process: a few versions of every live table
 
 
-class Renders:
-    """The last renders, by key, shared by a process's sockets (threads)."""
-
-    def __init__(self, size: int = KEPT):
-        self.size = size
-        self.lock = threading.Lock()
-        self.kept: OrderedDict[tuple, tuple[int, str]] = OrderedDict()
-
-    def get(self, key: tuple) -> tuple[int, str] | None:
-        with self.lock:
-            found = self.kept.get(key)
-            if found is not None:
-                self.kept.move_to_end(key)
-            return found
-
-    def put(self, key: tuple, value: tuple[int, str]) -> None:
-        with self.lock:
-            self.kept[key] = value
-            self.kept.move_to_end(key)
-            while len(self.kept) > self.size:
-                self.kept.popitem(last=False)
-
-    def clear(self) -> None:
-        with self.lock:
-            self.kept.clear()
-
-
-renders = Renders()
+renders = Kept(KEPT)
 # One render at a time per user and table: a user's other sockets wait for it
 # and find it kept, rather than render it again beside it (striped locks).
 STRIPES = [threading.Lock() for _ in range(64)]

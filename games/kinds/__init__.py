@@ -38,6 +38,10 @@ class ReplayWords:
     # something: event type -> (to the others, to the seat itself), with
     # {name} (the event's seat) and {count} (its cards) filled in.
     quiet_lines: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    # A move whose first event is random (classic's roll), told to its seat
+    # by that event's type without what chance gave it ("You rolled the
+    # dice."): the review's words for such a decision, made or the expert's.
+    random_lines: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -97,9 +101,18 @@ class GameKind:
     # what the tournament's standings call it.
     worth: Callable[[Any, int], int] = lambda state, seat: 0
     worth_label: str = "Worth"
+    # (state, seat) -> how well the seat stands in a game still running,
+    # compared highest first (Deal: full sets, then banked value): a
+    # tournament adjudicates a game at its round's hard end by it. None: by
+    # `worth` alone (classic: net worth).
+    lead: Callable[[Any, int], tuple] | None = None
     # The expert's judgement of positions and decisions, for the review of a
     # finished game (games.reviews); None: the kind's games get no review.
     judge: Judge | None = None
+
+    def leading(self, state, seat: int) -> tuple:
+        """The seat's `lead`, or its worth when the kind has no `lead`."""
+        return self.lead(state, seat) if self.lead else (self.worth(state, seat),)
 
     @property
     def option_labels(self) -> dict[str, str]:

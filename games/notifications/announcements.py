@@ -7,10 +7,13 @@ event, under the tournament's lock, so each event is told once: one inbox
 line per player and tournament (folded: the latest news on top, unread), and
 beside it a `Notification` per channel (email with "Email me about my
 tournaments", Web Push to a player with a device), unique per (player,
-tournament, event, channel). After the grace time `announcements_send` (and
-the push sender) claim them and send what is still news: not a game that is
-over or whose table the player opened meanwhile, not a line read in the
-inbox. Mutes and blocks play no part: a tournament's players chose to meet.
+tournament, event, channel). After the grace time `news_send` (and the push
+sender) claim them and send what is still news: not a game that is over or
+whose table the player opened meanwhile, not a line read in the inbox. A
+player who chose the daily digest instead of emails as things happen gets
+their email news in the next digest (channel "digest": `digests.digest_send`
+claims those, with the same checks), never by itself. Mutes and blocks play
+no part: a tournament's players chose to meet.
 
 Texts name tournaments, players and places; never a card.
 """
@@ -137,7 +140,7 @@ def news_record(*, tournament, told: list[Told], now: datetime) -> None:
     due = now + decisions.grace_time()
     rows = []
     for t in told:
-        channels = [Notification.Channel.EMAIL] if t.user.tournament_emails else []
+        channels = [_email_channel(t.user)] if t.user.tournament_emails else []
         channels += [Notification.Channel.PUSH] if t.user.pk in pushed else []
         rows += [
             Notification(
@@ -162,6 +165,13 @@ def news_record(*, tournament, told: list[Told], now: datetime) -> None:
     transaction.on_commit(partial(_queue, emailed, pushed_to), robust=True)
 
 
+def _email_channel(user: User) -> str:
+    """Email at once, or in the daily digest for a player who chose it."""
+    if user.notify == User.Notify.DAILY_DIGEST:
+        return Notification.Channel.DIGEST
+    return Notification.Channel.EMAIL
+
+
 def _queue(emailed: list[int], pushed_to: list[int]) -> None:
     from games.notifications import tasks
 
@@ -180,37 +190,29 @@ def _later(task, user_id: int, countdown: float) -> None:
 
 
 def news_send(*, user_id: int, claim=None, last_try: bool = False) -> int:
-    """Email `user` their tournament news now due, in one email."""
+    """Email `user` their tournament news now due, in one email: with it, the
+    news kept for a digest they no longer take (they chose emails as things
+    happen since), so it is not lost."""
     now = timezone.now()
-    taken = delivery.emails_claim(user_id, Notification.Kind.TOURNAMENT, now, claim)
+    user = User.objects.filter(pk=user_id).first()
+    if user is None:
+        return 0
+    channels = [Notification.Channel.EMAIL]
+    if user.notify != User.Notify.DAILY_DIGEST:
+        channels.append(Notification.Channel.DIGEST)
+    taken = delivery.emails_claim(
+        user_id, Notification.Kind.TOURNAMENT, now, claim, channels=channels
+    )
     if taken is None:
         return 0
     token, mine = taken
     records = list(mine.select_related("item").order_by("created_at", "pk"))
-    user = User.objects.get(pk=user_id)
     if not user.tournament_emails:
         claims.finish(mine, Outcome.OPTED_OUT, now)
         return 0
-    seen = dict(
-        Presence.objects.filter(
-            user_id=user_id, game_id__in=[r.game_id for r in records if r.game_id]
-        ).values_list("game_id", "seen_at")
+    briefs, told = news_still_due(
+        records, mine, now, moves_told=user.notify == User.Notify.EACH_MOVE
     )
-    briefs, told = [], []
-    for record in records:
-        brief = news.tournament_brief(
-            record, now, moves_told=user.notify == User.Notify.EACH_MOVE
-        )
-        at_table = seen.get(record.game_id)
-        if brief is None:
-            claims.finish(mine.filter(pk=record.pk), Outcome.MOVED, now)
-        elif (at_table and at_table >= record.created_at) or inbox.delivered_elsewhere(
-            record.item, record.created_at
-        ):
-            claims.finish(mine.filter(pk=record.pk), Outcome.SEEN, now)
-        else:
-            briefs.append(brief)
-            told.append(record.pk)
     if not briefs:
         return 0
     subject = (
@@ -229,3 +231,33 @@ def news_send(*, user_id: int, claim=None, last_try: bool = False) -> int:
         now=now,
         last_try=last_try,
     )
+
+
+def news_still_due(
+    records: list[Notification], mine, now: datetime, *, moves_told: bool
+) -> tuple[list, list[int]]:
+    """(the briefs, their records' ids) of the claimed `records` still worth
+    telling; the others are finished in `mine` (their claim): stale (the game
+    over, the round moved on: "moved"), or known already (the table opened or
+    the inbox line read since: "seen"). `moves_told`: the same email names
+    the games where the player owes a decision ("your move", the digest)."""
+    seen = dict(
+        Presence.objects.filter(
+            user_id__in={r.user_id for r in records},
+            game_id__in=[r.game_id for r in records if r.game_id],
+        ).values_list("game_id", "seen_at")
+    )
+    briefs, told = [], []
+    for record in records:
+        brief = news.tournament_brief(record, now, moves_told=moves_told)
+        at_table = seen.get(record.game_id)
+        if brief is None:
+            claims.finish(mine.filter(pk=record.pk), Outcome.MOVED, now)
+        elif (at_table and at_table >= record.created_at) or inbox.delivered_elsewhere(
+            record.item, record.created_at
+        ):
+            claims.finish(mine.filter(pk=record.pk), Outcome.SEEN, now)
+        else:
+            briefs.append(brief)
+            told.append(record.pk)
+    return briefs, told

@@ -20,14 +20,20 @@ def claimable(queryset: QuerySet, now: datetime) -> QuerySet:
 
 
 def claim(
-    queryset: QuerySet, now: datetime, *, held: uuid.UUID | str | None = None
+    queryset: QuerySet,
+    now: datetime,
+    *,
+    held: uuid.UUID | str | None = None,
+    token: uuid.UUID | None = None,
 ) -> uuid.UUID | None:
     """Claim every claimable row of `queryset`; the claim, or None if none.
 
     `held` is a claim this sender already holds (a retry keeps the rows of
-    its failed try, which nobody else may take meanwhile).
+    its failed try, which nobody else may take meanwhile). `token`: claim
+    them under that claim (rows of another table sent with them: the
+    digest's tournament news), else a new one.
     """
-    token = uuid.uuid4()
+    token = token or uuid.uuid4()
     free = Q(claimed_at=None) | Q(claimed_at__lt=now - STALE)
     if held:
         free |= Q(claim=held)

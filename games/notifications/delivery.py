@@ -91,14 +91,18 @@ def moves_send(*, user_id: int, claim=None, last_try: bool = False) -> int:
     )
 
 
-def emails_claim(user_id: int, kind: str, now, claim=None):
+def emails_claim(
+    user_id: int, kind: str, now, claim=None, *, channels=(Notification.Channel.EMAIL,)
+):
     """Claim every pending email of `kind` to the user, once one is due.
 
     (the claim, its records), or None when nothing is due or another
     sender holds them. A retry passes the `claim` it already holds.
+    `channels`: the records' channels this email delivers (a tournament's
+    news kept for a digest the player no longer takes goes by email too).
     """
     pending = Notification.objects.filter(
-        user_id=user_id, kind=kind, channel=Notification.Channel.EMAIL
+        user_id=user_id, kind=kind, channel__in=channels
     )
     due = claims.claimable(pending, now).filter(due_at__lte=now)
     if claim is None and not due.exists():
@@ -152,14 +156,17 @@ def reminder_send(*, notification_id: int, claim=None, last_try: bool = False) -
 def send_claimed(
     *, user, kind, subject, template, context, records, token, now, last_try
 ) -> int:
-    """Compose and send to `user`'s address, then finish `records`.
+    """Compose and send to `user`'s address, then finish `records` (a
+    queryset, or a list of them: the rows of several tables one email tells).
 
     Raises SendFailed when the mail server fails: the records stay claimed
     for the retry, or on the last try are marked failed.
     """
+    every = records if isinstance(records, list) else [records]
     address = addresses.recipient(user)
     if address is None:
-        claims.finish(records, Outcome.NO_ADDRESS, now)
+        for rows in every:
+            claims.finish(rows, Outcome.NO_ADDRESS, now)
         return 0
     message = emails.compose(
         user=user,
@@ -181,9 +188,11 @@ def send_claimed(
         )
         addresses.failure_record(address, error)
         if last_try:
-            claims.finish(records, Outcome.FAILED, now)
+            for rows in every:
+                claims.finish(rows, Outcome.FAILED, now)
         raise SendFailed(str(error), token) from error
-    claims.finish(records, Outcome.SENT, timezone.now())
+    for rows in every:
+        claims.finish(rows, Outcome.SENT, timezone.now())
     addresses.failures_clear(address)
     return 1
 
@@ -208,12 +217,18 @@ def due_sweep() -> dict[str, int]:
             )
         )
     )
+    # A tournament's news by email, or kept for a digest the player no
+    # longer takes (they chose emails as things happen since).
+    undigested = due.filter(
+        channel=Notification.Channel.DIGEST, kind=Notification.Kind.TOURNAMENT
+    ).exclude(user__notify=User.Notify.DAILY_DIGEST)
     news_to = sorted(
         set(
             email.filter(kind=Notification.Kind.TOURNAMENT).values_list(
                 "user_id", flat=True
             )
         )
+        | set(undigested.values_list("user_id", flat=True))
     )
     reminders = list(
         email.filter(kind=Notification.Kind.REMINDER).values_list("pk", flat=True)

@@ -4,9 +4,22 @@ Beat runs `digests_start` every 15 minutes: each such player whose own clock
 has passed 08:00 gets one `Digest` row for their local date (unique), and a
 task sends it. The digest lists the games awaiting them with the time left
 (rematch offers and challenges to answer among them), the games finished
-since the last digest with their result, and their open tables still waiting
-for players (the open games they sit at are what waits on others joining).
-With nothing to say, no email.
+since the last digest with their result, their open tables still waiting
+for players (the open games they sit at are what waits on others joining),
+and their tournaments' news (`announcements`: a game of a round ready, a bye,
+a cancellation, the end and their place) with "Email me about my
+tournaments" on. With nothing to say, no email.
+
+Tournament news for a digest reader is recorded on the "digest" channel, never
+sent by itself; each digest claims the reader's pending news under its own
+claim (so a retry, a second worker or the next day's digest tells it once) and
+tells what is still news, as the news email would: not a game that is over or
+whose table they opened since, nor a game where they owe a decision (listed
+among the games awaiting them), not a bye of a round gone by, not a line read
+in the inbox. News sent at once by email (recorded before the player chose
+the digest) is not on that channel, so no digest repeats it; news kept for a
+digest the player no longer takes (they chose emails as things happen since)
+goes by the news email (`announcements.news_send`), claimed the same way.
 """
 
 from datetime import datetime, time, timedelta
@@ -16,8 +29,14 @@ from django.utils import timezone
 
 from accounts.models import User
 from games.models import Game, Rematch, Seat
-from games.notifications import claims, delivery, emails, unsubscribe
-from games.notifications.models import Digest, Outcome
+from games.notifications import (
+    announcements,
+    claims,
+    delivery,
+    emails,
+    unsubscribe,
+)
+from games.notifications.models import Digest, Notification, Outcome
 from games.social.models import Challenge, Invitee
 
 DIGEST_TIME = time(8, 0)
@@ -67,26 +86,52 @@ def digest_send(*, digest_id: int, claim=None, last_try: bool = False) -> int:
         .first()
     )
     content = digest_content(user, since=previous or now - FIRST_DIGEST_LOOKBACK)
+    content["tournaments"], news = _tournament_news(user, token, claim, now)
     if not any(content.values()):
         claims.finish(mine, Outcome.EMPTY, now)
         return 0
     waiting = len(content["awaiting"])
-    subject = "Your mdeal digest: " + (
-        f"{waiting} game{'s' * (waiting != 1)} await{'s' * (waiting == 1)} you"
-        if waiting
-        else "what happened at your tables"
-    )
+    if waiting:
+        about = f"{waiting} game{'s' * (waiting != 1)} await{'s' * (waiting == 1)} you"
+    elif content["finished"] or content["open_tables"]:
+        about = "what happened at your tables"
+    else:
+        about = "news from your tournaments"
     return delivery.send_claimed(
         user=user,
         kind=unsubscribe.Kind.DIGEST,
-        subject=subject,
+        subject=f"Your mdeal digest: {about}",
         template="digest",
         context=content,
-        records=mine,
+        records=[mine, news],
         token=token,
         now=now,
         last_try=last_try,
     )
+
+
+def _tournament_news(user, token, held, now):
+    """(the briefs, the records they tell) of the reader's tournament news
+    pending for the digest, claimed under the digest's claim `token` (a retry
+    takes back the ones its failed try `held`). News no longer worth telling
+    is finished here; the rest is finished with the digest."""
+    pending = Notification.objects.filter(
+        user=user,
+        kind=Notification.Kind.TOURNAMENT,
+        channel=Notification.Channel.DIGEST,
+    )
+    if not claims.claim(pending, now, held=held, token=token):
+        return [], Notification.objects.none()
+    mine = Notification.objects.filter(
+        claim=token, done_at=None, channel=Notification.Channel.DIGEST
+    )
+    if not user.tournament_emails:
+        claims.finish(mine, Outcome.OPTED_OUT, now)
+        return [], Notification.objects.none()
+    claims.finish(mine.filter(deadline_at__lte=now), Outcome.MOVED, now)
+    records = list(mine.select_related("item").order_by("created_at", "pk"))
+    briefs, told = announcements.news_still_due(records, mine, now, moves_told=True)
+    return briefs, mine.filter(pk__in=told)
 
 
 def digest_content(user, *, since: datetime) -> dict[str, list]:

@@ -106,6 +106,9 @@ class Notification(models.Model):
     class Channel(models.TextChoices):
         EMAIL = "email", "Email"
         PUSH = "push", "Web Push"
+        # Told in the next daily digest (a tournament's news to a player who
+        # chose the digest): `digests.digest_send` claims and sends them.
+        DIGEST = "digest", "Daily digest"
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"

@@ -15,6 +15,7 @@ Every random number comes from `seed` and the event's number, and the budget
 is counted in guesses, not seconds, so the same seed gives the same review.
 """
 
+import dataclasses
 import random
 from dataclasses import dataclass
 
@@ -49,15 +50,68 @@ class Played:
 
 def made_move(engine, state, seat: int, first) -> tuple[object, int] | None:
     """The legal move of `seat` whose events start with `first`, and how many
-    events it makes; None when none does (a move whose first event is random)."""
+    events it makes; None when none does.
+
+    Besides the legal moves as listed, a move whose free choice the engine
+    lists once (classic's bid: one canonical amount) is found with the
+    choice its first event shows (`with_choice`). A move whose first event is
+    random (classic's roll: its dice) is found by that event's type, when it
+    is the only legal move whose first event is of that type and changes with
+    the random numbers; how many events it made depends on its dice, so the
+    count is 0, unknown (`by_chance_extent`).
+    """
+    alike = []
     for move in engine.legal_moves(state, seat):
         try:
             events = engine.decide(state, move, random.Random(0))
         except engine.IllegalMove:
             continue
-        if events and events[0] == first:
+        if not events:
+            continue
+        if events[0] == first:
             return move, len(events)
+        if type(events[0]) is type(first):
+            alike.append((move, events[0]))
+    random_first = []
+    for move, made in alike:
+        chosen = with_choice(move, first)
+        if chosen is not None:
+            try:
+                events = engine.decide(state, chosen, random.Random(0))
+            except engine.IllegalMove:
+                events = []
+            if events and events[0] == first:
+                return chosen, len(events)
+        if starts_by_chance(engine, state, move, made):
+            random_first.append(move)
+    if len(random_first) == 1:
+        return random_first[0], 0
     return None
+
+
+def with_choice(move, event):
+    """`move` with the choices `event` shows: its fields that the event has
+    too (a classic `Bid`'s amounts from its `BidPlaced`), taken from the
+    event; None when it shares none that differ."""
+    if not (dataclasses.is_dataclass(move) and dataclasses.is_dataclass(event)):
+        return None
+    shown = {f.name for f in dataclasses.fields(event)}
+    changes = {
+        f.name: getattr(event, f.name)
+        for f in dataclasses.fields(move)
+        if f.name in shown and getattr(event, f.name) != getattr(move, f.name)
+    }
+    return dataclasses.replace(move, **changes) if changes else None
+
+
+def starts_by_chance(engine, state, move, first=None) -> bool:
+    """Whether the first event `move` makes depends on the random numbers (a
+    roll's dice): it differs under two seeds. `first`: its first event under
+    seed 0, when known."""
+    if first is None:
+        first = engine.decide(state, move, random.Random(0))[0]
+    again = engine.decide(state, move, random.Random(1))
+    return bool(again) and again[0] != first
 
 
 def _rounded(chances) -> list[float]:
@@ -78,8 +132,12 @@ def _decision(engine, judge, state, seat: int, move, seq: int, seed: int, budget
         "best_chance": None,
         "lost": 0.0,
         # The expert's move in the game's words: the first event it makes
-        # (the play itself, which every seat sees).
+        # (the play itself, which every seat sees). A move whose first event
+        # is random (a roll) is told without it (`ReplayWords.random_lines`):
+        # the expert's dice would not have been these.
         "best_event": engine.to_json(engine.decide(state, best, random.Random(0))[0]),
+        "made_random": starts_by_chance(engine, state, move),
+        "best_random": starts_by_chance(engine, state, best),
     }
     if best != move:
         rng = random.Random(f"{seed}:{seq}:weigh")
@@ -103,6 +161,22 @@ def _run(played: list[Played], start: int) -> int:
     return end - start
 
 
+def by_chance_extent(engine, state, played: list[Played], start: int) -> int:
+    """How many events from `start` a move that began by chance made (its
+    count unknown: `made_move`): its first, and those after it in the seat's
+    run that start no move of the seat (the next that does is its next move)."""
+    run = _run(played, start)
+    seat = played[start].seat
+    state = engine.evolve(state, played[start].event)
+    count = 1
+    while count < run and not state.over:
+        if made_move(engine, state, seat, played[start + count].event) is not None:
+            break
+        state = engine.evolve(state, played[start + count].event)
+        count += 1
+    return count
+
+
 def judged(*, engine, judge, played: list[Played], seed: int, budget: Budget) -> dict:
     """The review of a game from its events (oldest first): see the module."""
     state = None
@@ -120,7 +194,10 @@ def judged(*, engine, judge, played: list[Played], seed: int, budget: Budget) ->
             found = made_move(engine, state, p.seat, p.event)
             if found is not None:
                 move, count = found
-                span = max(1, min(count, _run(played, i)))
+                if count:
+                    span = max(1, min(count, _run(played, i)))
+                else:
+                    span = by_chance_extent(engine, state, played, i)
                 choices = len(engine.legal_moves(state, p.seat))
                 if p.human and choices > 1:
                     if len(decisions) < budget.decisions:

@@ -142,10 +142,19 @@ def review_context(*, game: Game, seat: Seat | None) -> dict:
                 "url": _step_url(game, t["last"]),
             }
         )
+
+    def move_line(event: dict, by_chance: bool) -> str:
+        """A decision's move in the viewer's words: its first event's line, or
+        for a move whose first event is random, the kind's line for it."""
+        chance_line = kind.replay.random_lines.get(event.get("type"))
+        if by_chance and chance_line:
+            return chance_line
+        return step_line(kind, event, eyes, said)
+
     decisions = []
     for d in mine:
-        made = line(d["seq"])
-        best = step_line(kind, d["best_event"], eyes, said)
+        made = move_line(data[d["seq"]], d.get("made_random", False))
+        best = move_line(d["best_event"], d.get("best_random", False))
         lost = percent(d["lost"])
         decisions.append(
             {

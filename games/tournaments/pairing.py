@@ -22,12 +22,15 @@ last 1 (three seats: 3, 2, 1); players tied for places share those places'
 points equally. A bye scores the points of first place at a two-seat table
 (2) or of second place at a larger one: a bye is neither a win nor a loss.
 
-Tie-breaks, in order: Buchholz (the sum of every opponent's points, once per
-table met), then Sonneborn-Berger (for every opponent at every table, their
-points times 1 if you placed above them, 1/2 if tied, 0 if below), then the
-number of tables won, then worth (the sum of what the player was worth at the
-end of each of their games: net worth in classic Monopoly, banked value in
-Monopoly Deal), then the player's order of entry.
+Tie-breaks, in order: head-to-head (among the players on the same points,
+when every two of them have met: for each of the others at each table, 1 if
+you placed above them, 1/2 if tied, 0 if below), then Buchholz (the sum of
+every opponent's points, once per table met), then Sonneborn-Berger (for
+every opponent at every table, their points times 1 if you placed above them,
+1/2 if tied, 0 if below), then the number of tables won, then worth (the
+sum of what the player was worth at the end of each of their games: net worth
+in classic Monopoly, banked value in Monopoly Deal), then the player's order
+of entry.
 """
 
 from collections import defaultdict
@@ -71,6 +74,7 @@ class Standing:
 
     player: int
     points: Fraction = Fraction(0)
+    head_to_head: Fraction = Fraction(0)
     buchholz: Fraction = Fraction(0)
     sonneborn_berger: Fraction = Fraction(0)
     wins: int = 0
@@ -154,12 +158,14 @@ def standings(
                     line.sonneborn_berger += total
                 elif place == theirs:
                     line.sonneborn_berger += total / 2
+    _head_to_head(lines, tables)
     entry = {p: i for i, p in enumerate(players)}
     ordered = sorted(
         lines.values(),
         key=lambda s: (
             (
                 -s.points,
+                -s.head_to_head,
                 -s.buchholz,
                 -s.sonneborn_berger,
                 -s.wins,
@@ -183,7 +189,39 @@ def ordinal(number: int) -> str:
 
 
 def _key(line: Standing) -> tuple:
-    return (line.points, line.buchholz, line.sonneborn_berger, line.wins, line.worth)
+    return (
+        line.points,
+        line.head_to_head,
+        line.buchholz,
+        line.sonneborn_berger,
+        line.wins,
+        line.worth,
+    )
+
+
+def _head_to_head(lines: dict[int, Standing], tables: Sequence[Table]) -> None:
+    """Each player's score against the others on the same points, at every
+    table where they met (1 above, 1/2 tied, 0 below), for the groups where
+    every two players have met; in a group where some have not, nobody's
+    head-to-head counts (it would favour those who happened to meet)."""
+    groups: dict[Fraction, set[int]] = defaultdict(set)
+    for line in lines.values():
+        groups[line.points].add(line.player)
+    pairs = met(tables)
+    for group in groups.values():
+        if len(group) < 2 or any(
+            frozenset(pair) not in pairs for pair in combinations(group, 2)
+        ):
+            continue
+        for table in tables:
+            seated = [p for p in table.places if p in group]
+            for me, other in combinations(seated, 2):
+                mine, theirs = table.places[me], table.places[other]
+                if mine == theirs:
+                    lines[me].head_to_head += Fraction(1, 2)
+                    lines[other].head_to_head += Fraction(1, 2)
+                else:
+                    lines[me if mine < theirs else other].head_to_head += 1
 
 
 def met(tables: Iterable[Table | Sequence[int]]) -> set[frozenset[int]]:

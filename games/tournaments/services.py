@@ -8,8 +8,10 @@ Rules the README states:
   cancelled.
 - A round ends when its last game ends, or at its hard end (`round_hours`
   after it started): a game still running then is adjudicated for the
-  tournament (the seats still playing share first place, those who left rank
-  below them, the later leaver higher) and plays on unrated by the tournament.
+  tournament (the seats still playing placed by how they stand, the kind's
+  `GameKind.leading`: Deal full sets then banked value, classic net worth;
+  equals share a place; those who left rank below them, the later leaver
+  higher) and plays on for itself, its end no longer counted.
 - A player who withdraws, or whom the missed-deadline rule removes from a
   game, plays no further round; their games so far count.
 - Single elimination: a drawn game sends the higher seed (earlier entry) on.
@@ -362,7 +364,7 @@ def _close_finished_tables(tournament: Tournament, now: datetime) -> int:
             continue
         results = seat_results(game, seats)
         if game.status == Game.Status.ACTIVE:
-            places = _adjudicated(results)
+            places = adjudicated_places(game, results)
             table.adjudicated = True
         else:
             winner = next((s.position for s in seats if s.pk == game.winner_id), None)
@@ -430,14 +432,24 @@ def _match_wins(games) -> dict[int, int]:
     return wins
 
 
-def _adjudicated(results) -> dict[int, int]:
+def adjudicated_places(game: Game, results) -> dict[int, int]:
+    """Each seat's place in a game stopped at its round's hard end: the seats
+    still playing by how they stand (`GameKind.leading`, the best first;
+    equals share a place), then those who left, the later leaver higher."""
+    state = game.state()
+    kind = game.game_kind
     stayers = [r for r in results if r.status not in LEAVERS]
+    standing = {r.position: kind.leading(state, r.position) for r in stayers}
     leavers = sorted(
         (r for r in results if r.status in LEAVERS), key=lambda r: -(r.left_at or 0)
     )
-    places = {r.position: 1 for r in stayers}
-    for offset, r in enumerate(leavers):
-        places[r.position] = 2 + offset if stayers else 1 + offset
+    places: dict[int, int] = {}
+    place = 0
+    for value in sorted(set(standing.values()), reverse=True):
+        place += 1
+        places.update({pos: place for pos, got in standing.items() if got == value})
+    for offset, r in enumerate(leavers, start=1):
+        places[r.position] = place + offset
     return places
 
 

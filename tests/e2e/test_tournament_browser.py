@@ -67,12 +67,14 @@ def test_create_join_play_the_first_round_and_see_the_standings(
     # The game's end closed the round and the tournament (one round).
     page_a.goto(tournament.get_absolute_url())
     expect(page_a.locator(".board__about").first).to_contain_text("Finished")
-    first = page_a.locator("#standings + table tbody tr").first
+    first = page_a.locator("#standings + .board__scroll table tbody tr").first
     expect(first).to_contain_text("Ada")
     expect(first).to_contain_text("2")
     screenshot(page_a, "standings-1280")
     assert violations(page_a) == []
     page_b.goto(tournament.get_absolute_url())
-    expect(page_b.locator("#standings + table tbody tr").nth(1)).to_contain_text("Bea")
+    expect(
+        page_b.locator("#standings + .board__scroll table tbody tr").nth(1)
+    ).to_contain_text("Bea")
     screenshot(page_b, "standings-375")
     assert violations(page_b) == []

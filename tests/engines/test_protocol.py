@@ -6,6 +6,7 @@ import pytest
 
 import games.engines.classic
 import games.engines.deal
+from games.engines.classic.bots import judge as classic_judge
 from games.engines.deal.bots import judge as deal_judge
 from games.engines.plumbing import fold, scenario_lines
 from games.engines.protocol import JUDGE_SIGNATURES, SIGNATURES, Engine, Judge
@@ -21,8 +22,8 @@ def test_engine_module_satisfies_the_protocol(engine):
         assert got[: len(params)] == params, f"{engine.__name__}.{name}{got}"
 
 
-# The judges of the reviews (a kind may have none yet).
-JUDGES = [deal_judge]
+# The judges of the reviews, one a kind.
+JUDGES = [deal_judge, classic_judge]
 
 
 @pytest.mark.parametrize("judge", JUDGES, ids=lambda m: m.__name__)

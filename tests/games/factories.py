@@ -144,7 +144,7 @@ def positions(game: Game, *, moves: int, seed: int = 0):
 def play_out(game: Game, *, humans: str = "bot", limit: int = 5000) -> Game:
     """Play the game to its end through the services.
 
-    Awaited humans play the sensible bot's choice (`humans="bot"`) or the
+    Awaited humans play the kind's sensible bot's choice (`humans="bot"`) or the
     timeout's default move (`humans="default"`, which never wins on its own);
     bot seats answer through services.bots_play, called directly.
     """
@@ -157,7 +157,7 @@ def play_out(game: Game, *, humans: str = "bot", limit: int = 5000) -> Game:
             continue
         seat = awaited_seat(game)
         if humans == "bot":
-            move = sensible_bot(game.state(), seat.position, rng)
+            move = game.game_kind.sensible_move(game.state(), seat.position, rng)
         else:
             move = default_move(game, seat)
         move_submit_as(game, seat, move)

@@ -9,6 +9,7 @@ from django.urls import reverse
 from games.bot_marks import is_bot_account, marked_names, with_bot_marks
 from games.engines import classic
 from games.engines.classic import bots
+from games.engines.classic.bots import judge
 from games.kinds import GameKind, ReplayWords
 from games.kinds import classic as table
 from games.kinds.classic.history import join_line
@@ -89,6 +90,7 @@ REPLAY = ReplayWords(
         ),
         "TurnEnded": ("{name} ended the turn.", "You ended your turn."),
     },
+    random_lines={"DiceRolled": "You rolled the dice."},
 )
 
 CLASSIC = GameKind(
@@ -111,4 +113,5 @@ CLASSIC = GameKind(
     replay=REPLAY,
     assets=table.ASSETS,
     join_line=join_line,
+    judge=judge,
 )

@@ -48,6 +48,11 @@ def _banked(state, seat: int) -> int:
     return sum(engine.DECK[card].value for card in state.players[seat].bank)
 
 
+def _lead(state, seat: int) -> tuple[int, int]:
+    """How near the seat is to winning: its full sets, then its bank."""
+    return len(state.players[seat].full_colours()), _banked(state, seat)
+
+
 REPLAY = ReplayWords(
     open_link="Every hand",
     open_view="Every hand open",
@@ -80,6 +85,7 @@ DEAL = GameKind(
     has_left=_has_left,
     worth=_banked,
     worth_label="Banked",
+    lead=_lead,
     replay=REPLAY,
     standing_move=standing_move,
     chart=game_chart,

@@ -10,6 +10,7 @@ import pytest
 
 from django.test import Client
 from django.urls import reverse
+from django.utils.html import escape
 
 from games import kinds, services
 from games import tasks as game_tasks
@@ -224,7 +225,7 @@ def test_the_review_page_shows_the_chart_turning_points_and_your_costly_decision
     )
     assert made.startswith("You ")
     told = "That lost about 12% of your chances; the expert would have ended your turn."
-    assert f"{made} {told}" in page
+    assert escape(f"{made} {told}") in page  # "B. & O. Railroad" as HTML
     assert f'href="{replay}?step={first["seq"]}"' in page
     # A decision that cost less than the threshold is not told.
     assert (

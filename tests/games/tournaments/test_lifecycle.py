@@ -17,6 +17,8 @@ from games import tasks as game_tasks
 from games.engines.classic import net_worth
 from games.engines.deal import DECK
 from games.models import Game, Seat
+from games.notifications.models import Notification
+from games.ratings import SeatResult
 from games.ratings.models import RatingChange
 from games.tournaments import services as tournaments
 from games.tournaments import tasks
@@ -202,9 +204,114 @@ def test_a_round_past_its_hard_end_is_adjudicated_and_the_next_one_starts(user):
     later = tournament.round_ends_at + timedelta(seconds=1)
     assert tournaments.tournament_advance(tournament_id=tournament.pk, now=later)
     row.refresh_from_db()
+    # Nothing played yet: the two stand level and share first place.
     assert row.adjudicated and set(row.places.values()) == {1}
     tournament.refresh_from_db()
     assert tournament.round == 2
+
+
+@pytest.mark.parametrize(("kind", "moves"), [("deal", 40), ("classic", 60)])
+def test_at_the_hard_end_the_leader_wins_the_table(kind, moves, user, other_user):
+    tournament = make(user, kind=kind, bots=0, rounds=2, round_hours=24)
+    tournaments.tournament_join(tournament_id=tournament.pk, user=other_user)
+    tournament = start(tournament)
+    row = Pairing.objects.get(tournament=tournament, round=1)
+    list(play_some(row.game, moves))
+    game = fresh(row.game)
+    assert game.status == Game.Status.ACTIVE
+    state = game.state()
+    standing = {
+        pk: game.game_kind.leading(state, n) for n, pk in enumerate(row.entries)
+    }
+    leader, behind = sorted(row.entries, key=standing.get, reverse=True)
+    assert standing[leader] > standing[behind]  # a game with a leader
+    later = tournament.round_ends_at + timedelta(seconds=1)
+    assert tournaments.tournament_advance(tournament_id=tournament.pk, now=later)
+    row.refresh_from_db()
+    assert row.adjudicated
+    assert row.places == {str(leader): 1, str(behind): 2}
+    lines = {line.player: line for line in tournaments.standings(tournament)}
+    assert (lines[leader].points, lines[behind].points) == (2, 1)
+    assert lines[leader].wins == 1
+    # The game plays on for itself; its end changes nothing in the tournament.
+    assert fresh(row.game).status == Game.Status.ACTIVE
+    services.game_resign(
+        game_id=row.game_id,
+        user=row.game.seats.get(position=row.entries.index(leader)).user,
+    )
+    tournaments.tournament_advance(tournament_id=tournament.pk, now=later)
+    row.refresh_from_db()
+    assert row.places == {str(leader): 1, str(behind): 2}
+
+
+def test_adjudication_places_by_standing_equals_sharing_leavers_below():
+    class Kind:
+        @staticmethod
+        def leading(state, seat):
+            return state[seat]
+
+    class Stopped:
+        game_kind = Kind()
+
+        @staticmethod
+        def state():
+            return {0: (1, 5), 1: (2, 0), 2: (1, 5), 3: (0, 9), 4: (3, 0)}
+
+    results = [
+        SeatResult(position=0, user_id=1, bot="", status=Seat.Status.PLAYING),
+        SeatResult(position=1, user_id=2, bot="", status=Seat.Status.PLAYING),
+        SeatResult(position=2, user_id=3, bot="", status=Seat.Status.PLAYING),
+        SeatResult(position=3, user_id=4, bot="", status=Seat.Status.PLAYING),
+        SeatResult(
+            position=4, user_id=5, bot="", status=Seat.Status.RESIGNED, left_at=7
+        ),
+    ]
+    # Seat 4 stood best but resigned: below everyone still playing.
+    assert tournaments.adjudicated_places(Stopped(), results) == {
+        1: 1,
+        0: 2,
+        2: 2,
+        3: 3,
+        4: 4,
+    }
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_sweeps_at_the_hard_end_adjudicate_once(user, other_user):
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks need PostgreSQL: set DATABASE_URL to run")
+    tournament = make(user, bots=0, rounds=2, round_hours=24)
+    tournaments.tournament_join(tournament_id=tournament.pk, user=other_user)
+    tournament = start(tournament)
+    row = Pairing.objects.get(tournament=tournament, round=1)
+    list(play_some(row.game, 20))
+    later = tournament.round_ends_at + timedelta(seconds=1)
+    barrier = threading.Barrier(2)
+    results = []
+
+    def advance():
+        try:
+            barrier.wait()
+            results.append(
+                tournaments.tournament_advance(tournament_id=tournament.pk, now=later)
+            )
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=advance) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(results) == [False, True]
+    row.refresh_from_db()
+    assert row.adjudicated and row.places is not None
+    assert Pairing.objects.filter(tournament=tournament, round=2).count() == 1
+    emails = Notification.objects.filter(
+        tournament=tournament, decision="r2g1", channel=Notification.Channel.EMAIL
+    )
+    assert emails.filter(user=user).count() == 1
+    assert emails.filter(user=other_user).count() == 1
 
 
 def test_refusals_leave_nothing_made(user, other_user):

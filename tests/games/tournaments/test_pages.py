@@ -119,6 +119,7 @@ def test_the_page_shows_standings_pairings_and_a_crosstable(client_logged_in, us
     html = page.content.decode()
     assert page.status_code == 200
     assert "Standings" in html and "Round 2" in html and "Crosstable" in html
+    assert ">H2H</th>" in html and "Tie-breaks, in order: head-to-head" in html
     assert "Withdraw" in html
     for entry in tournament.entries.all():
         assert entry.name in html

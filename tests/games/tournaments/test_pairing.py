@@ -144,6 +144,29 @@ def _recomputed(players, tables, byes, seats):
     return points, buchholz, sb
 
 
+def _recomputed_head_to_head(players, tables, points):
+    """Head-to-head the long way: for each player, every table shared with
+    another player on the same points, when all players on those points met."""
+    h2h = dict.fromkeys(players, Fraction(0))
+    for me in players:
+        tied = [p for p in players if points[p] == points[me]]
+        meetings = {
+            frozenset(pair) for t in tables for pair in combinations(t.places, 2)
+        }
+        if any(frozenset(pair) not in meetings for pair in combinations(tied, 2)):
+            continue
+        for table in tables:
+            if me not in table.places:
+                continue
+            for other in tied:
+                if other != me and other in table.places:
+                    mine, theirs = table.places[me], table.places[other]
+                    h2h[me] += (
+                        1 if mine < theirs else Fraction(1, 2) if mine == theirs else 0
+                    )
+    return h2h
+
+
 @settings(max_examples=200, deadline=None)
 @given(
     n=st.integers(2, 16),
@@ -155,14 +178,24 @@ def test_standings_equal_a_recomputation_from_the_results(n, seats, rounds, seed
     players, tables, byes, _ = _play_swiss(n, seats, rounds, seed)
     lines = standings(players, tables, byes, seats=seats)
     points, buchholz, sb = _recomputed(players, tables, byes, seats)
+    h2h = _recomputed_head_to_head(players, tables, points)
     assert sorted(line.player for line in lines) == sorted(players)
     for line in lines:
         assert line.points == points[line.player]
+        assert line.head_to_head == h2h[line.player]
         assert line.buchholz == buchholz[line.player]
         assert line.sonneborn_berger == sb[line.player]
         assert line.worth == sum(t.worth.get(line.player, 0) for t in tables)
     keys = [
-        (-s.points, -s.buchholz, -s.sonneborn_berger, -s.wins, -s.worth) for s in lines
+        (
+            -s.points,
+            -s.head_to_head,
+            -s.buchholz,
+            -s.sonneborn_berger,
+            -s.wins,
+            -s.worth,
+        )
+        for s in lines
     ]
     assert keys == sorted(keys)
     assert lines[0].rank == 1
@@ -211,6 +244,34 @@ def test_worth_breaks_a_tie_the_other_tie_breaks_leave():
     first, second = standings([1, 2], level, [], seats=2)
     assert (first.player, second.player) == (1, 2)
     assert first.rank == second.rank == 1
+
+
+def test_head_to_head_breaks_a_tie_on_points_before_buchholz():
+    # Four rounds of a Swiss of eight (winner first at each table). Players 1
+    # and 7 end on 7 points, and 1 beat 7 in round 4: 1 is ahead, though 7's
+    # opponents scored more (Buchholz 25 to 24).
+    rounds = [
+        [(1, 2), (3, 4), (6, 5), (7, 8)],
+        [(3, 1), (7, 6), (4, 2), (5, 8)],
+        [(7, 3), (1, 6), (4, 5), (8, 2)],
+        [(1, 7), (6, 3), (8, 4), (2, 5)],
+    ]
+    tables = [
+        Table(number, {winner: 1, loser: 2})
+        for number, games in enumerate(rounds, start=1)
+        for winner, loser in games
+    ]
+    lines = standings(list(range(1, 9)), tables, [], seats=2)
+    first, second = lines[0], lines[1]
+    assert (first.player, first.points, first.head_to_head) == (1, 7, 1)
+    assert (second.player, second.points, second.head_to_head) == (7, 7, 0)
+    assert first.buchholz < second.buchholz
+    assert (first.rank, second.rank) == (1, 2)
+    # 3, 4, 6 and 8 are on 6 points but not all met (3 never met 8): nobody's
+    # head-to-head counts there, though 6 beat 3 and 8 beat 4.
+    six = [line for line in lines if line.points == 6]
+    assert sorted(line.player for line in six) == [3, 4, 6, 8]
+    assert {line.head_to_head for line in six} == {0}
 
 
 def test_points_at_a_three_seat_table_are_three_two_one_and_ties_share():
