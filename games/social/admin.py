@@ -86,8 +86,22 @@ class PresetAdmin(admin.ModelAdmin):
     raw_id_fields = ["user"]
 
 
+# The largest primary key the database holds (a 64-bit integer column).
+LARGEST_ID = 2**63 - 1
+
+
 @admin.register(SocialSettings)
 class SocialSettingsAdmin(admin.ModelAdmin):
+    """Keyed by its user: an id past any column's range is no row (the ORM
+    lets it through a relation's lookup to the database, which fails)."""
+
+    def get_object(self, request, object_id, from_field=None):
+        try:
+            in_range = 0 < int(object_id) <= LARGEST_ID
+        except ValueError:
+            in_range = False
+        return super().get_object(request, object_id, from_field) if in_range else None
+
     list_display = ["user", "challenges_from"]
     list_filter = ["challenges_from"]
     search_fields = _user_search("user")

@@ -3,6 +3,7 @@ against a human in a real browser: the client follows its game's stream and
 plays its turns through the API; Ada plays hers in the browser (ending her
 turn), then resigns; the client sees the game end and exits."""
 
+import re
 import subprocess
 import sys
 import time
@@ -47,7 +48,10 @@ def test_the_example_client_plays_a_game_against_a_human_in_a_browser(
         page.goto(f"/games/{game.pk}/")
         robot_seat = game.seats.get(user=robot).position
         deadline = time.monotonic() + 180
-        # Until the client has played a turn of its own: Ada ends each of hers.
+        # Until the client has played a turn of its own: Ada ends each of hers,
+        # and answers what the client's cards ask of her (a rent, a debt, a
+        # discard down to seven) with the page's suggested answer.
+        answers = re.compile(r"^(End turn|Accept|Pay |Discard the suggested)")
         while not GameEvent.objects.filter(
             game=game, seat=robot_seat, type="TurnEnded"
         ).exists():
@@ -56,9 +60,9 @@ def test_the_example_client_plays_a_game_against_a_human_in_a_browser(
                 raise AssertionError(
                     f"the client played no turn: {client.stdout.read()}"
                 )
-            end = page.locator("#prompt").get_by_role("button", name="End turn")
-            if end.count():
-                end.click()
+            answer = page.locator("#prompt").get_by_role("button", name=answers)
+            if answer.count():
+                answer.first.click()
             time.sleep(0.3)
         screenshot(page, "after-the-clients-turn")
         page.locator("summary", has_text="Resign…").click()
