@@ -42,6 +42,18 @@ E2E_DIR = Path(__file__).parent / "e2e"
 _serial = itertools.count(1)
 
 
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
+    """On PostgreSQL, tests need no durable commit: the server answers each
+    commit without waiting for its write to disk (`synchronous_commit=off`,
+    for the tests' connections only). The suite's many commits (transactional
+    tests, their flushes) no longer each wait for the disk."""
+    database = connections["default"].settings_dict
+    if database["ENGINE"] == "django.db.backends.postgresql":
+        options = database.setdefault("OPTIONS", {})
+        options["options"] = "-c synchronous_commit=off"
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _close_database_pools(request):
     """Close PostgreSQL connection pools before the test database is dropped.
