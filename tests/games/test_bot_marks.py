@@ -333,6 +333,13 @@ def test_the_pages_cost_no_query_more_with_a_bot_account(
     assert counts["robo"] == counts["cy"], counts
 
 
+def test_a_possessive_keeps_its_s_against_the_mark():
+    """ "Robo BOT's turn.": no space between the mark and the "'s"
+    (docs/bot-api.md says why the engines' sentences keep the possessive)."""
+    told = with_bot_marks("Robo\x1f's turn.")
+    assert told == "Robo" + BOT_MARK + "&#x27;s turn."
+
+
 def test_a_title_attribute_says_bot_account_in_plain_text(robo, user):
     from games.bot_marks import bot_words
 
