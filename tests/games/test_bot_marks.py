@@ -517,3 +517,30 @@ def test_the_rematch_line_marks_the_bot_account_still_to_accept(
     bea.force_login(other_user)
     rematch = part(get(bea, game.get_absolute_url()), 'id="rematch"', "</p>")
     assert "<b>Ada</b> wants a rematch" in rematch and MARK not in rematch
+
+
+def test_the_rematch_line_names_a_bot_account_that_asked_without_a_possessive(
+    viewer, user, other_user, robo
+):
+    from games.models import Rematch
+    from games.rematch import services as rematches
+
+    game = make_game(creator=user, players=[robo, other_user])
+    services.game_resign(game_id=game.pk, user=user)
+    services.game_resign(game_id=game.pk, user=other_user)
+    game = fresh(game)
+    rematches.rematch_offer(game_id=game.pk, user=robo, seen=None)
+    rematch = part(get(viewer, game.get_absolute_url()), 'id="rematch"', "</p>")
+    assert marked(rematch, "<b>Robo</b>") and "wants a rematch" in rematch
+    offer = Rematch.objects.get(game=game)
+    rematches.rematch_answer(
+        game_id=game.pk, rematch_id=offer.pk, user=other_user, accept=True
+    )
+    bea = Client()
+    bea.force_login(other_user)
+    rematch = part(get(bea, game.get_absolute_url()), 'id="rematch"', "</p>")
+    assert re.search(
+        rf"You accepted the rematch Robo{re.escape(BOT_MARK)} asked for\. "
+        r"Waiting for Ada to accept",
+        rematch,
+    ), rematch
