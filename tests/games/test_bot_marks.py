@@ -404,10 +404,17 @@ def test_classic_trade_offers_mark_the_bot_account_they_are_with():
     ann = classic(state, 0, frozenset({1}))
     assert marked(ann, '<h3 class="coffer__title">Bea')
     assert "offers you a trade" in ann
+    offer = part(ann, 'class="coffer__lines"', "</ul>")
+    assert marked(offer, "<li>Bea") and marked(offer, "You give Bea")
+    assert "Get Out of Jail Free (Community Chest)." in offer  # the same words
     bea = classic(state, 1, frozenset({0}))
     assert marked(bea, "Your offer to Ann")
     plain = classic(state, 0, frozenset({2}))
     assert shown_unmarked(plain, '<h3 class="coffer__title">Bea')
+    assert MARK not in part(plain, 'class="coffer__lines"', "</ul>")
+    # The trade forms, one a player: "With Bea", marked.
+    forms = classic(positions.roll(), 0, frozenset({1}))
+    assert marked(forms, "<summary>With Bea") and "<summary>With Cy</summary>" in forms
 
 
 def test_the_classic_auction_marks_a_bot_accounts_name_among_its_bidders():

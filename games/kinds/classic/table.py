@@ -372,11 +372,13 @@ def _offer_sides(
     o: dict[str, Any], seat: int, names, deeds, bot_accounts
 ) -> dict[str, Any]:
     """What each side of an offer gives, in words, from `seat`'s side, and
-    with whom (`other_bot`: a bot account, its name marked BOT)."""
+    with whom (`other_bot`: a bot account, its name marked BOT, in the lines
+    too)."""
+    said = names_marked(names, bot_accounts)
 
     def items(cash, given, cards, receiver: int):
         # A mortgaged deed's receiver lifts it or pays the 10% interest.
-        pays = "you pay" if receiver == seat else f"{names[receiver]} pays"
+        pays = "you pay" if receiver == seat else f"{said[receiver]} pays"
         words = [money(cash)] if cash else []
         for i in given:
             sp = BOARD[i]
@@ -394,16 +396,18 @@ def _offer_sides(
     gives = items(o["give_cash"], o["give_deeds"], o["give_cards"], o["to"])
     gets = items(o["get_cash"], o["get_deeds"], o["get_cards"], o["seat"])
     if o["seat"] == seat:
-        other = names[o["to"]]
+        other = said[o["to"]]
+        lines = [f"You give {other}: {gives}.", f"{other} gives you: {gets}."]
         return {
-            "lines": [f"You give {other}: {gives}.", f"{other} gives you: {gets}."],
-            "other": other,
+            "lines": [with_bot_marks(line) for line in lines],
+            "other": names[o["to"]],
             "other_bot": o["to"] in bot_accounts,
         }
-    other = names[o["seat"]]
+    other = said[o["seat"]]
+    lines = [f"{other} gives you: {gives}.", f"You give {other}: {gets}."]
     return {
-        "lines": [f"{other} gives you: {gives}.", f"You give {other}: {gets}."],
-        "other": other,
+        "lines": [with_bot_marks(line) for line in lines],
+        "other": names[o["seat"]],
         "other_bot": o["seat"] in bot_accounts,
     }
 
@@ -422,9 +426,12 @@ def _trade_deed(d, checked, lift) -> dict[str, Any]:
     }
 
 
-def _trade_form(view, deeds, seat, to, names, offer=None) -> dict[str, Any]:
+def _trade_form(
+    view, deeds, seat, to, names, bot_accounts, offer=None
+) -> dict[str, Any]:
     """The form for an offer from `seat` to `to`; pre-filled from `offer` (one
-    `to` made to `seat`) to counter it: the same terms, from this side."""
+    `to` made to `seat`) to counter it: the same terms, from this side. `bot`:
+    `to` is a bot account, its name marked BOT."""
     me, them = view["players"][seat], view["players"][to]
     give_deeds = set(offer["get_deeds"]) if offer else set()
     get_deeds = set(offer["give_deeds"]) if offer else set()
@@ -434,6 +441,7 @@ def _trade_form(view, deeds, seat, to, names, offer=None) -> dict[str, Any]:
         "offer": offer["id"] if offer else None,
         "to": to,
         "name": names[to],
+        "bot": to in bot_accounts,
         "id": f"trade-{to}" + (f"-counter-{offer['id']}" if offer else ""),
         "give_cash": offer["get_cash"] if offer else "",
         "get_cash": offer["give_cash"] if offer else "",
@@ -704,7 +712,7 @@ def _answer(view, deeds, seat, names, o, offered_to, bot_accounts) -> dict[str, 
         "counter": (
             None
             if o["seat"] in offered_to or choices.in_debt(view, seat)
-            else _trade_form(view, deeds, seat, o["seat"], names, offer=o)
+            else _trade_form(view, deeds, seat, o["seat"], names, bot_accounts, offer=o)
         ),
     }
 
@@ -734,7 +742,7 @@ def _prompt(view, deeds, seat, names, bot_accounts) -> dict[str, Any] | None:
     trade = []
     if not choices.in_debt(view, seat):
         trade = [
-            _trade_form(view, deeds, seat, p["seat"], names)
+            _trade_form(view, deeds, seat, p["seat"], names, bot_accounts)
             for p in view["players"]
             if p["seat"] != seat and not p["out"] and p["seat"] not in offered_to
         ]
