@@ -19,6 +19,9 @@ BOT_MARK = SafeString(
     '<span class="sr"> (bot account)</span></span>'
 )
 
+# The mark where markup cannot go (a `title` attribute).
+BOT_WORDS = " (bot account)"
+
 # Ends a bot account's name in a sentence still to be marked. No name holds
 # it: a username is letters, digits and .@+-_, and a display name's control
 # characters (this one among them) are whitespace, collapsed to a space when
@@ -68,8 +71,19 @@ def marked_name(name: str, bot_account: bool) -> str:
 def bot_mark(user) -> str:
     """The mark after `user`'s name (a User, or True for one known to be a
     bot account), nothing after a person's."""
+    return BOT_MARK if _bot_account(user) else ""
+
+
+def bot_words(user) -> str:
+    """The mark in plain text, for a `title` attribute: " (bot account)"
+    after a bot account's name (`user` as for `bot_mark`), nothing after a
+    person's."""
+    return BOT_WORDS if _bot_account(user) else ""
+
+
+def _bot_account(user) -> bool:
     flag = user if isinstance(user, bool) else getattr(user, "is_bot", False)
-    return BOT_MARK if flag is True else ""
+    return flag is True
 
 
 def _position(seat) -> int:

@@ -2,6 +2,7 @@
 
 from django.db.models import OuterRef, Subquery
 
+from games.bot_marks import is_bot_account, marked_name
 from games.models import Game, Rematch, Seat
 
 
@@ -25,6 +26,8 @@ def rematch_view(*, game: Game, seat: Seat | None, now) -> dict:
     if offer is None:
         return {**view, "can_offer": _is_human(seat), "seen": ""}
     names = {s.user_id: s.name for s in game.seats.all() if s.user_id is not None}
+    # The bot accounts' seats: their names carry the BOT mark (games.bot_marks).
+    bots = {s.user_id for s in game.seats.all() if is_bot_account(s)}
     status = offer.status
     if status == Rematch.Status.ASKED and not offer.is_open(now):
         status = Rematch.Status.EXPIRED  # The sweep has not come by yet.
@@ -37,7 +40,11 @@ def rematch_view(*, game: Game, seat: Seat | None, now) -> dict:
         # An offer from a player `me` muted never reaches them: their table
         # offers a rematch as if there were none (clicking it accepts this one).
         return {**view, "can_offer": True, "seen": offer.pk}
-    waiting = [name for user_id, name in names.items() if user_id not in offer.accepted]
+    waiting = [
+        marked_name(name, user_id in bots)
+        for user_id, name in names.items()
+        if user_id not in offer.accepted
+    ]
     return {
         **view,
         "next": offer.next_game if status == Rematch.Status.STARTED else None,
@@ -47,9 +54,11 @@ def rematch_view(*, game: Game, seat: Seat | None, now) -> dict:
         "proposer": "You"
         if offer.proposed_by_id == me
         else _name(names, offer.proposed_by_id),
+        "proposer_bot": offer.proposed_by_id in bots and offer.proposed_by_id != me,
         "decliner": "You"
         if offer.declined_by_id == me and me
         else _name(names, offer.declined_by_id),
+        "decliner_bot": offer.declined_by_id in bots and offer.declined_by_id != me,
         "waiting_for": waiting,
         "to_answer": me is not None and offer.asks(me, now),
         "answered": me is not None and me in offer.accepted,

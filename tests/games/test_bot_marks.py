@@ -21,7 +21,13 @@ from games.chat import services as chat
 from games.models import Game
 from games.tournaments import tasks
 from games.tournaments.models import Tournament
-from tests.games.factories import awaited_seat, fresh, make_game, move_submit_as
+from tests.games.factories import (
+    awaited_seat,
+    fresh,
+    make_game,
+    move_submit_as,
+    seat_at,
+)
 from tests.games.tournaments.test_lifecycle import make, start
 
 pytestmark = pytest.mark.django_db
@@ -32,7 +38,7 @@ MARK = '<span class="tag tag--bot"'
 def marked(page: str, name: str) -> bool:
     """Whether `name` shows in `page` followed by the BOT mark (past the
     link or bold around it)."""
-    return re.search(rf"{re.escape(name)}(</a>|</b>)* {re.escape(MARK)}", page)
+    return bool(re.search(rf"{re.escape(name)}(</a>|</b>)* {re.escape(MARK)}", page))
 
 
 def shown_unmarked(page: str, name: str) -> bool:
@@ -299,12 +305,18 @@ def test_the_pages_cost_no_query_more_with_a_bot_account(
     """The mark reads the seats' users the page has already read."""
     cy = user_factory("cy", display_name="Cy")
     robo = user_factory("robo", display_name="Robo", is_bot=True)
+    from games.rematch import services as rematches
+
     counts = {}
     for third in (cy, robo):
         deal = played(make_game(creator=user, players=[other_user, third]))
         classic = played(
             make_game(creator=user, players=[other_user, third], kind="classic")
         )
+        waiting = make_game(creator=third, players=[other_user], start=False)
+        over = make_game(creator=user, players=[third])
+        services.game_resign(game_id=over.pk, user=user)
+        rematches.rematch_offer(game_id=over.pk, user=user, seen=None)
         counts[third.username] = [
             queries(viewer, url)
             for url in (
@@ -313,6 +325,229 @@ def test_the_pages_cost_no_query_more_with_a_bot_account(
                 reverse("games:history", args=[deal.pk]),
                 reverse("games:replay", args=[classic.pk]) + "?step=3",
                 reverse("games:mine"),
+                reverse("games:lobby"),
+                over.get_absolute_url(),
             )
         ]
+        waiting.delete()  # the lobby lists one table each time
     assert counts["robo"] == counts["cy"], counts
+
+
+def test_a_possessive_keeps_its_s_against_the_mark():
+    """ "Robo BOT's turn.": no space between the mark and the "'s"
+    (docs/bot-api.md says why the engines' sentences keep the possessive)."""
+    told = with_bot_marks("Robo\x1f's turn.")
+    assert told == "Robo" + BOT_MARK + "&#x27;s turn."
+
+
+def test_a_title_attribute_says_bot_account_in_plain_text(robo, user):
+    from games.bot_marks import bot_words
+
+    assert bot_words(robo) == " (bot account)" and bot_words(True) == bot_words(robo)
+    assert bot_words(user) == "" and bot_words(None) == ""
+
+
+def test_the_lobby_and_my_games_avatars_say_bot_account_in_their_title(
+    viewer, user, other_user, robo
+):
+    make_game(creator=robo, players=[other_user], seat_count=3, start=False)
+    lobby = get(viewer, reverse("games:lobby"))
+    assert 'title="Robo (bot account)">R</span>' in lobby
+    assert 'title="Bea">B</span>' in lobby
+    make_game(creator=user, players=[other_user, robo])
+    mine = get(viewer, reverse("games:mine"))
+    assert 'title="Robo (bot account)">R</span>' in mine
+    assert 'title="Bea">B</span>' in mine
+
+
+# The classic table's other places, rendered from the engine's positions as
+# tests/kinds/classic/test_table.py does: Ann, Bea, Cy (and Dee) by seat.
+
+
+def classic(state, seat, bot_accounts=frozenset()) -> str:
+    from django.template.loader import render_to_string
+
+    from games.engines.classic import view
+    from games.kinds.classic import TEMPLATE, table_context
+    from tests.kinds.classic.positions import NAMES, URLS, VERSION
+
+    names = NAMES[: len(state.players)]
+    context = table_context(
+        view(state, seat), seat, names, urls=URLS, bot_accounts=bot_accounts
+    )
+    context |= {"game": {"version": VERSION}, "error": ""}
+    return render_to_string(TEMPLATE, context)
+
+
+def test_the_classic_title_deeds_say_a_bot_account_holds_them():
+    from tests.kinds.classic import positions
+
+    state = positions.roll()  # Bea holds St. James Place, Ann Boardwalk
+    # The board's deeds are memo fragments, kept by their values: the plain
+    # page first, then the marked one, then the plain one again.
+    for bots in (frozenset(), frozenset({1}), frozenset()):
+        html = classic(state, 0, bots)
+        deed = part(html, 'id="deed-16"', "</div>")
+        assert "Held by Bea" in deed
+        assert (MARK in deed) == bool(bots), deed
+        assert marked(deed, "Held by Bea") == bool(bots)
+        # Its group's other deeds, Bea's among them, say who holds them.
+        assert marked(deed, "Tennessee Avenue, Bea") == bool(bots)
+        boardwalk = part(html, 'id="deed-39"', "</div>")
+        assert "Held by you" in boardwalk and MARK not in boardwalk
+
+
+def test_classic_trade_offers_mark_the_bot_account_they_are_with():
+    from tests.kinds.classic import positions
+
+    state = positions.offer()  # Bea offered Ann a trade
+    ann = classic(state, 0, frozenset({1}))
+    assert marked(ann, '<h3 class="coffer__title">Bea')
+    assert "offers you a trade" in ann
+    offer = part(ann, 'class="coffer__lines"', "</ul>")
+    assert marked(offer, "<li>Bea") and marked(offer, "You give Bea")
+    assert "Get Out of Jail Free (Community Chest)." in offer  # the same words
+    bea = classic(state, 1, frozenset({0}))
+    assert marked(bea, "Your offer to Ann")
+    plain = classic(state, 0, frozenset({2}))
+    assert shown_unmarked(plain, '<h3 class="coffer__title">Bea')
+    assert MARK not in part(plain, 'class="coffer__lines"', "</ul>")
+    # The trade forms, one a player: "With Bea", marked.
+    forms = classic(positions.roll(), 0, frozenset({1}))
+    assert marked(forms, "<summary>With Bea") and "<summary>With Cy</summary>" in forms
+
+
+def test_the_classic_auction_marks_a_bot_accounts_name_among_its_bidders():
+    from tests.kinds.classic import positions
+    from tests.kinds.classic.positions import bid_of
+
+    state = positions.auction((bid_of(0, 137),))  # Ann bid; Bea, Cy to answer
+    html = classic(state, 2, frozenset({0}))
+    auction = part(html, 'class="cprompt__auction"', "</p>")
+    assert marked(auction, "sealed bids from Ann"), auction
+    assert shown_unmarked(auction, "Bea")
+    html = classic(state, 2, frozenset({1}))
+    auction = part(html, 'class="cprompt__auction"', "</p>")
+    assert marked(auction, "waiting for Bea") and shown_unmarked(auction, "Ann")
+    assert "$137" not in auction  # still sealed
+
+
+# The Deal table's other places.
+
+
+def test_the_deal_pending_action_marks_a_bot_account_among_its_targets(
+    viewer, user, other_user, robo
+):
+    from games.engines import deal as engine
+    from tests.games.test_views import rig
+
+    game = rig(
+        make_game(creator=user, players=[robo, other_user]),
+        """
+        seats: 3
+        turn: 0
+        0 hand: It's My Birthday, 1M
+        1 bank: 2M
+        2 bank: 2M
+        """,
+    )
+    birthday = next(
+        m for m in engine.legal_moves(game.state(), 0) if isinstance(m, engine.Birthday)
+    )
+    game = move_submit_as(game, seat_at(game, 0), birthday)
+    pending = part(get(viewer, game.get_absolute_url()), 'class="pending"', "</ul>")
+    assert marked(pending, "<li>Robo") and shown_unmarked(pending, "<li>Bea")
+    assert shown_unmarked(pending, "<b>Ada</b>")
+
+
+def test_the_deal_pay_prompt_and_the_pending_action_mark_the_bot_account(
+    viewer, user, robo
+):
+    from games.engines import deal as engine
+    from tests.games.test_views import rig
+
+    game = rig(
+        make_game(creator=robo, players=[user]),
+        """
+        seats: 2
+        turn: 0
+        0 hand: Debt Collector, 1M
+        1 bank: 2M, 3M
+        """,
+    )
+    collect = next(
+        m
+        for m in engine.legal_moves(game.state(), 0)
+        if isinstance(m, engine.CollectDebt)
+    )
+    game = move_submit_as(game, seat_at(game, 0), collect)
+    pending = part(get(viewer, game.get_absolute_url()), 'class="pending"', "</ul>")
+    assert marked(pending, "<b>Robo</b>") and shown_unmarked(pending, "<li>Ada")
+    game = move_submit_as(game, seat_at(game, 1), engine.Accept(seat=1))
+    title = part(get(viewer, game.get_absolute_url()), 'id="prompt-title"', "</h2>")
+    assert marked(title, "Pay Robo"), title
+    assert re.search(rf"Pay Robo{re.escape(BOT_MARK)} 5M", title)
+
+
+def test_a_bot_account_away_is_marked_on_the_table(viewer, user, other_user, robo):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from accounts.services import vacation_start
+
+    game = make_game(creator=user, players=[robo, other_user])
+    vacation_start(user=robo, until=timezone.now() + timedelta(days=3))
+    vacation_start(user=other_user, until=timezone.now() + timedelta(days=3))
+    page = get(viewer, fresh(game).get_absolute_url())
+    assert marked(page, "Robo") and re.search(
+        rf"Robo{re.escape(BOT_MARK)} is away until", page
+    )
+    assert "Bea is away until" in page
+
+
+def test_the_rematch_line_marks_the_bot_account_still_to_accept(
+    viewer, user, other_user, robo
+):
+    from games.rematch import services as rematches
+
+    game = make_game(creator=user, players=[robo, other_user])
+    services.game_resign(game_id=game.pk, user=user)
+    services.game_resign(game_id=game.pk, user=other_user)
+    game = fresh(game)
+    assert game.status == Game.Status.FINISHED
+    rematches.rematch_offer(game_id=game.pk, user=user, seen=None)
+    rematch = part(get(viewer, game.get_absolute_url()), 'id="rematch"', "</p>")
+    assert "Waiting for" in rematch
+    assert marked(rematch, "Robo") and shown_unmarked(rematch, "Bea")
+    bea = Client()
+    bea.force_login(other_user)
+    rematch = part(get(bea, game.get_absolute_url()), 'id="rematch"', "</p>")
+    assert "<b>Ada</b> wants a rematch" in rematch and MARK not in rematch
+
+
+def test_the_rematch_line_names_a_bot_account_that_asked_without_a_possessive(
+    viewer, user, other_user, robo
+):
+    from games.models import Rematch
+    from games.rematch import services as rematches
+
+    game = make_game(creator=user, players=[robo, other_user])
+    services.game_resign(game_id=game.pk, user=user)
+    services.game_resign(game_id=game.pk, user=other_user)
+    game = fresh(game)
+    rematches.rematch_offer(game_id=game.pk, user=robo, seen=None)
+    rematch = part(get(viewer, game.get_absolute_url()), 'id="rematch"', "</p>")
+    assert marked(rematch, "<b>Robo</b>") and "wants a rematch" in rematch
+    offer = Rematch.objects.get(game=game)
+    rematches.rematch_answer(
+        game_id=game.pk, rematch_id=offer.pk, user=other_user, accept=True
+    )
+    bea = Client()
+    bea.force_login(other_user)
+    rematch = part(get(bea, game.get_absolute_url()), 'id="rematch"', "</p>")
+    assert re.search(
+        rf"You accepted the rematch Robo{re.escape(BOT_MARK)} asked for\. "
+        r"Waiting for Ada to accept",
+        rematch,
+    ), rematch

@@ -161,8 +161,10 @@ def _rent_rows(sp) -> list[tuple[str, str]]:
     return rows
 
 
-def _title_deed(space: int, deeds, names, seat) -> dict[str, Any]:
-    """A deed as its card shows it: rents, costs, and who holds its group."""
+def _title_deed(space: int, deeds, names, seat, bot_accounts) -> dict[str, Any]:
+    """A deed as its card shows it: rents, costs, and who holds its group
+    (`holder_bot`: a bot account, its name marked BOT; plain data, as the
+    board's memo fragments need)."""
     sp = BOARD[space]
     d = deeds[space]
 
@@ -171,6 +173,10 @@ def _title_deed(space: int, deeds, names, seat) -> dict[str, Any]:
         if owner is None:
             return "the bank"
         return "you" if owner == seat else names[owner]
+
+    def holder_bot(i: int) -> bool:
+        owner = deeds[i]["owner"]
+        return owner is not None and owner != seat and owner in bot_accounts
 
     return {
         "space": space,
@@ -183,8 +189,9 @@ def _title_deed(space: int, deeds, names, seat) -> dict[str, Any]:
         "mortgaged": d["mortgaged"],
         "buildings": _buildings(d["level"]),
         "holder": holder(space),
+        "holder_bot": holder_bot(space),
         "group": [
-            {"name": BOARD[i].name, "holder": holder(i)}
+            {"name": BOARD[i].name, "holder": holder(i), "holder_bot": holder_bot(i)}
             for i in GROUPS[sp.group]
             if i != space
         ],
@@ -192,7 +199,7 @@ def _title_deed(space: int, deeds, names, seat) -> dict[str, Any]:
     }
 
 
-def _spaces(view, deeds, names, seat, marks):
+def _spaces(view, deeds, names, seat, marks, bot_accounts):
     tokens: dict[int, list[dict[str, Any]]] = {}
     for p in view["players"]:
         if not p["out"]:
@@ -243,7 +250,11 @@ def _spaces(view, deeds, names, seat, marks):
                 "tokens": here,
                 "label": "; ".join(facts) + ".",
                 "for_sale": sp.index in on_offer,
-                "deed": _title_deed(sp.index, deeds, names, seat) if d else None,
+                "deed": (
+                    _title_deed(sp.index, deeds, names, seat, bot_accounts)
+                    if d
+                    else None
+                ),
             }
         )
     return out
@@ -357,12 +368,17 @@ def _button(
     }
 
 
-def _offer_sides(o: dict[str, Any], seat: int, names, deeds) -> dict[str, Any]:
-    """What each side of an offer gives, in words, from `seat`'s side."""
+def _offer_sides(
+    o: dict[str, Any], seat: int, names, deeds, bot_accounts
+) -> dict[str, Any]:
+    """What each side of an offer gives, in words, from `seat`'s side, and
+    with whom (`other_bot`: a bot account, its name marked BOT, in the lines
+    too)."""
+    said = names_marked(names, bot_accounts)
 
     def items(cash, given, cards, receiver: int):
         # A mortgaged deed's receiver lifts it or pays the 10% interest.
-        pays = "you pay" if receiver == seat else f"{names[receiver]} pays"
+        pays = "you pay" if receiver == seat else f"{said[receiver]} pays"
         words = [money(cash)] if cash else []
         for i in given:
             sp = BOARD[i]
@@ -380,15 +396,19 @@ def _offer_sides(o: dict[str, Any], seat: int, names, deeds) -> dict[str, Any]:
     gives = items(o["give_cash"], o["give_deeds"], o["give_cards"], o["to"])
     gets = items(o["get_cash"], o["get_deeds"], o["get_cards"], o["seat"])
     if o["seat"] == seat:
-        other = names[o["to"]]
+        other = said[o["to"]]
+        lines = [f"You give {other}: {gives}.", f"{other} gives you: {gets}."]
         return {
-            "lines": [f"You give {other}: {gives}.", f"{other} gives you: {gets}."],
-            "other": other,
+            "lines": [with_bot_marks(line) for line in lines],
+            "other": names[o["to"]],
+            "other_bot": o["to"] in bot_accounts,
         }
-    other = names[o["seat"]]
+    other = said[o["seat"]]
+    lines = [f"{other} gives you: {gives}.", f"You give {other}: {gets}."]
     return {
-        "lines": [f"{other} gives you: {gives}.", f"You give {other}: {gets}."],
-        "other": other,
+        "lines": [with_bot_marks(line) for line in lines],
+        "other": names[o["seat"]],
+        "other_bot": o["seat"] in bot_accounts,
     }
 
 
@@ -406,9 +426,12 @@ def _trade_deed(d, checked, lift) -> dict[str, Any]:
     }
 
 
-def _trade_form(view, deeds, seat, to, names, offer=None) -> dict[str, Any]:
+def _trade_form(
+    view, deeds, seat, to, names, bot_accounts, offer=None
+) -> dict[str, Any]:
     """The form for an offer from `seat` to `to`; pre-filled from `offer` (one
-    `to` made to `seat`) to counter it: the same terms, from this side."""
+    `to` made to `seat`) to counter it: the same terms, from this side. `bot`:
+    `to` is a bot account, its name marked BOT."""
     me, them = view["players"][seat], view["players"][to]
     give_deeds = set(offer["get_deeds"]) if offer else set()
     get_deeds = set(offer["give_deeds"]) if offer else set()
@@ -418,6 +441,7 @@ def _trade_form(view, deeds, seat, to, names, offer=None) -> dict[str, Any]:
         "offer": offer["id"] if offer else None,
         "to": to,
         "name": names[to],
+        "bot": to in bot_accounts,
         "id": f"trade-{to}" + (f"-counter-{offer['id']}" if offer else ""),
         "give_cash": offer["get_cash"] if offer else "",
         "get_cash": offer["give_cash"] if offer else "",
@@ -451,7 +475,7 @@ def _trade_form(view, deeds, seat, to, names, offer=None) -> dict[str, Any]:
     }
 
 
-def _decision(view, seat, names) -> dict[str, Any] | None:
+def _decision(view, seat, names, bot_accounts) -> dict[str, Any] | None:
     """The blocking decision this seat owes now, with its buttons and forms."""
     entry = next(
         (e for e in view["awaiting"] if e["seat"] == seat and e["kind"] != "answer"),
@@ -490,7 +514,7 @@ def _decision(view, seat, names) -> dict[str, Any] | None:
             out["title"] = f"Buy {sp.name}?"
             deeds = choices.deeds_by_space(view)
             out["space"] = _deed_entry(deeds[sp.index])
-            out["deed"] = _title_deed(sp.index, deeds, names, seat)
+            out["deed"] = _title_deed(sp.index, deeds, names, seat, bot_accounts)
             no_auctions = view["options"].get("no_auctions", False)
             out["detail"] = (
                 f"{sp.name} costs {money(sp.price)}; you have {money(cash)}. "
@@ -672,7 +696,7 @@ def _waiting(view, seat, names) -> str:
     return "Waiting for " + "; ".join(parts) + "."
 
 
-def _answer(view, deeds, seat, names, o, offered_to) -> dict[str, Any]:
+def _answer(view, deeds, seat, names, o, offered_to, bot_accounts) -> dict[str, Any]:
     """An offer to `seat`: what it trades, and accept, decline and counter."""
     # No trade while either side owes: the offer stays open.
     debtor = choices.in_debt(view, seat) or choices.in_debt(view, o["seat"])
@@ -681,34 +705,35 @@ def _answer(view, deeds, seat, names, o, offered_to) -> dict[str, Any]:
         buttons.insert(0, _button("accept", "Accept", "accept", offer=o["id"]))
     return {
         "id": o["id"],
-        **_offer_sides(o, seat, names, deeds),
+        **_offer_sides(o, seat, names, deeds, bot_accounts),
         "accept": not debtor,
         "buttons": buttons,
         # One open offer to each player: withdraw yours before countering.
         "counter": (
             None
             if o["seat"] in offered_to or choices.in_debt(view, seat)
-            else _trade_form(view, deeds, seat, o["seat"], names, offer=o)
+            else _trade_form(view, deeds, seat, o["seat"], names, bot_accounts, offer=o)
         ),
     }
 
 
-def _prompt(view, deeds, seat, names) -> dict[str, Any] | None:
+def _prompt(view, deeds, seat, names, bot_accounts) -> dict[str, Any] | None:
     """Everything this seat may do now, in one place; None for a spectator, a
-    player out of the game or a finished game."""
+    player out of the game or a finished game. `bot_accounts` as in
+    `table_context`."""
     if seat is None or view["stage"] == "over" or view["players"][seat]["out"]:
         return None
     offers = view["offers"]
     offered_to = {o["to"] for o in offers if o["seat"] == seat}
     answers = [
-        _answer(view, deeds, seat, names, o, offered_to)
+        _answer(view, deeds, seat, names, o, offered_to, bot_accounts)
         for o in offers
         if o["to"] == seat
     ]
     mine = [
         {
             "id": o["id"],
-            **_offer_sides(o, seat, names, deeds),
+            **_offer_sides(o, seat, names, deeds, bot_accounts),
             "withdraw": _button("withdraw", "Withdraw", offer=o["id"]),
         }
         for o in offers
@@ -717,7 +742,7 @@ def _prompt(view, deeds, seat, names) -> dict[str, Any] | None:
     trade = []
     if not choices.in_debt(view, seat):
         trade = [
-            _trade_form(view, deeds, seat, p["seat"], names)
+            _trade_form(view, deeds, seat, p["seat"], names, bot_accounts)
             for p in view["players"]
             if p["seat"] != seat and not p["out"] and p["seat"] not in offered_to
         ]
@@ -734,7 +759,7 @@ def _prompt(view, deeds, seat, names) -> dict[str, Any] | None:
             for c in view["claims"]
             if c["owner"] == seat
         ]
-    decision = _decision(view, seat, names)
+    decision = _decision(view, seat, names, bot_accounts)
     manage = _manage(view, seat)
     if manage is not None:
         # Open by itself only when the decision lacks the cash: a debt, a
@@ -755,10 +780,11 @@ def _prompt(view, deeds, seat, names) -> dict[str, Any] | None:
     }
 
 
-def _auction(view, seat, names) -> dict[str, Any] | None:
+def _auction(view, seat, names, bot_accounts) -> dict[str, Any] | None:
     """The open auction as anyone at the table may see it; the viewer's own
     sealed bid only to the viewer (the view holds no one else's), every bid
-    in a view that holds them all (a finished game's replay)."""
+    in a view that holds them all (a finished game's replay). A bot
+    account's name is marked BOT (games.bot_marks)."""
     a = view["auction"]
     if a is None:
         return None
@@ -766,8 +792,10 @@ def _auction(view, seat, names) -> dict[str, Any] | None:
     mine = a["your_bid"]
     gone = {*a["waiting_on"], *a["answered"]}
 
+    said = names_marked(names, bot_accounts)
+
     def who(s: int) -> str:
-        return "you" if s == seat else names[s]
+        return "you" if s == seat else with_bot_marks(said[s])
 
     def amounts(bid: list[int]) -> str:
         pairs = zip(lots, bid, strict=True)
@@ -786,7 +814,7 @@ def _auction(view, seat, names) -> dict[str, Any] | None:
         "waiting": [who(s) for s in a["waiting_on"]],
         "my_bid": f"Your sealed bid: {amounts(mine)}." if mine is not None else "",
         "open_bids": [
-            f"{names[int(s)]} bid {amounts(bid)}"
+            with_bot_marks(f"{said[int(s)]} bid {amounts(bid)}")
             for s, bid in bids.items()
             if int(s) != seat
         ],
@@ -835,7 +863,7 @@ def table_context(
     deeds = choices.deeds_by_space(view)
     marks = initials(names)
     roll = view["last_roll"]
-    prompt = _prompt(view, deeds, seat, names)
+    prompt = _prompt(view, deeds, seat, names, bot_accounts)
     if prompt and prompt.get("waiting") and bot_accounts:
         # Whom the table waits for, a bot account's name marked BOT.
         marked = names_marked(names, bot_accounts)
@@ -845,7 +873,7 @@ def table_context(
         "classic": {
             "urls": urls,
             "seat": seat,
-            "spaces": _spaces(view, deeds, names, seat, marks),
+            "spaces": _spaces(view, deeds, names, seat, marks, bot_accounts),
             "players": _players(view, deeds, names, seat, marks, bot_accounts),
             "dice": (
                 {"faces": roll, "total": sum(roll), "doubles": roll[0] == roll[1]}
@@ -862,7 +890,7 @@ def table_context(
             "round": view["round"],
             "turn_limit": view["options"].get("turn_limit", 0),
             "prompt": prompt,
-            "auction": _auction(view, seat, names),
+            "auction": _auction(view, seat, names, bot_accounts),
             "decision_key": (
                 f"{decision['kind']}:{decision['detail']}"
                 if decision

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from django.utils import timezone
 
-from games.bot_marks import marked_names, with_bot_marks
+from games.bot_marks import is_bot_account, marked_names, with_bot_marks
 from games.engines import deal as engine
 from games.engines.deal import COLOUR_NAMES, DECK
 from games.engines.deal.rules import default_payment
@@ -220,6 +220,8 @@ def deal_table(
     over = view["phase"] == "over"
     hands = view.get("hands") or {}
     now = timezone.now()
+    # The seats bot accounts hold: their names carry the BOT mark.
+    bot_accounts = {s.position for s in seats if is_bot_account(s)}
     players = []
     for p in view["players"]:
         position = p["seat"]
@@ -308,6 +310,7 @@ def deal_table(
         prompt = {
             **mine,
             "to_name": names[mine["to"]] if mine.get("to") is not None else "",
+            "to_bot": mine.get("to") in bot_accounts,
             "buttons": buttons,
             "pay": None,
             "discard": None,
@@ -357,7 +360,7 @@ def deal_table(
         "status_line": with_bot_marks(status),
         "awaited_names": [with_bot_marks(said[s]) for s in awaiting],
         "winner_name": names[view["winner"]] if view["winner"] is not None else "",
-        "pending": _pending(view, names),
+        "pending": _pending(view, names, bot_accounts),
         "discard_top": view["discard"][-1] if view["discard"] else None,
         "my_deadline": (
             _deadline_entry(game, viewer) if viewer is not None and live else None
@@ -500,7 +503,9 @@ def status_line(
 PENDING_STATUS = {"waiting": "deciding", "paying": "to pay", "left": "left the game"}
 
 
-def _pending(view: dict, names: list[str]) -> dict | None:
+def _pending(view: dict, names: list[str], bot_accounts) -> dict | None:
+    """The action being resolved: who played it and its targets, a bot
+    account's name marked BOT (`bot`, games.bot_marks)."""
     pending = view.get("pending")
     if not pending:
         return None
@@ -509,8 +514,14 @@ def _pending(view: dict, names: list[str]) -> dict | None:
         targets.append(
             {
                 "name": names[t["seat"]],
+                "bot": t["seat"] in bot_accounts,
                 "status": PENDING_STATUS.get(t["status"], t["status"]),
                 "amount": t.get("amount"),
             }
         )
-    return {**pending, "actor_name": names[pending["actor"]], "target_rows": targets}
+    return {
+        **pending,
+        "actor_name": names[pending["actor"]],
+        "actor_bot": pending["actor"] in bot_accounts,
+        "target_rows": targets,
+    }
