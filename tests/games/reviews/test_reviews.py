@@ -66,8 +66,10 @@ def played(game, moves: int, seed: int = 0) -> Game:
 
 
 def finished(game, loser) -> Game:
-    """The game after `loser` resigns: over, the other seat the winner."""
-    services.game_resign(game_id=game.pk, user=loser)
+    """The game after `loser` resigns: over, the other seat the winner; or as
+    it ended already (the deal is shuffled afresh: a lucky hand wins early)."""
+    if fresh(game).status == Game.Status.ACTIVE:
+        services.game_resign(game_id=game.pk, user=loser)
     return fresh(game)
 
 
