@@ -34,17 +34,14 @@ places = itertools.count()
 
 
 class MemoNode(template.Node):
-    def __init__(self, names: list[str], nodelist: template.NodeList):
-        self.names = names
-        self.variables = [template.Variable(name) for name in names]
+    def __init__(self, values: dict[str, template.base.FilterExpression], nodelist):
+        self.values = values
         self.nodelist = nodelist
         self.place = next(places)
 
     def render(self, context) -> SafeString:
-        values = {
-            name.split(".")[-1]: variable.resolve(context)
-            for name, variable in zip(self.names, self.variables, strict=True)
-        }
+        # As the template would read them: a missing one is the empty string.
+        values = {name: value.resolve(context) for name, value in self.values.items()}
         inner = context.new(values)
         if settings.DEBUG:
             return self.nodelist.render(inner)
@@ -64,10 +61,20 @@ class MemoNode(template.Node):
 
 @register.tag
 def memo(parser, token):
-    """`{% memo sq %}` or `{% memo sq seat %}`: what the fragment may read."""
-    names = token.split_contents()[1:]
-    if not names:
+    """`{% memo sq %}`, `{% memo sq.index sq.deed %}` (read inside as `index`
+    and `deed`) or `{% memo player=player zone=user.time_zone %}`: what the
+    fragment may read, each by a name."""
+    bits = token.split_contents()[1:]
+    if not bits:
         raise template.TemplateSyntaxError("memo names the values it reads")
+    values = {}
+    for bit in bits:
+        name, named, expression = bit.partition("=")
+        if not named:
+            name, expression = bit.split(".")[-1], bit
+        if not name.isidentifier():
+            raise template.TemplateSyntaxError(f"memo: {bit!r} names no value")
+        values[name] = parser.compile_filter(expression)
     nodelist = parser.parse(("endmemo",))
     parser.delete_first_token()
-    return MemoNode(names, nodelist)
+    return MemoNode(values, nodelist)

@@ -71,11 +71,19 @@ def test_with_debug_on_nothing_is_kept():
     assert len(fragments.fragments) == 0
 
 
+def test_values_are_named_and_a_missing_one_reads_empty():
+    template = memo("{% memo n=a.b zone=c %}[{{ n }}|{{ zone }}]{% endmemo %}")
+    assert template.render(Context({"a": {"b": 7}})) == "[7|]"
+    assert template.render(Context({"a": {"b": 8}, "c": "UTC"})) == "[8|UTC]"
+
+
 def test_a_memo_without_values_is_refused():
     from django.template import TemplateSyntaxError
 
     with pytest.raises(TemplateSyntaxError, match="names the values"):
         memo("{% memo %}x{% endmemo %}")
+    with pytest.raises(TemplateSyntaxError, match="names no value"):
+        memo("{% memo 1x=a %}x{% endmemo %}")
 
 
 def table_html(game: Game, user) -> str:
@@ -110,3 +118,30 @@ def test_a_classic_table_with_kept_spaces_is_the_table_drawn_afresh(
         move_submit_as(game, seat, default_move(game, seat))
     assert owned >= 4  # the board changed hands along the way
     assert len(fragments.fragments) > 68  # more than one board's worth kept
+
+
+def test_a_deal_table_with_kept_opponents_is_the_table_drawn_afresh(
+    user, other_user, user_factory
+):
+    """Four seats (two of them bots) to the end or 150 moves: every eight
+    moves a player's view and a spectator's, kept and afresh, are equal."""
+    watcher = user_factory("watcher")
+    game = make_game(creator=user, players=[other_user], bots=2)
+    for step in range(150):
+        game = fresh(game)
+        if game.status != Game.Status.ACTIVE:
+            break
+        if step % 8 == 0:
+            for viewer in (other_user, watcher):
+                kept = table_html(game, viewer)
+                held = len(fragments.fragments)
+                assert table_html(game, viewer) == kept  # drawn from memory:
+                assert len(fragments.fragments) == held  # nothing new kept
+                with override_settings(DEBUG=True):
+                    afresh = table_html(game, viewer)
+                assert kept == afresh
+        if services.bots_play(game_id=game.pk, version=game.version):
+            continue
+        seat = awaited_seat(game)
+        move_submit_as(game, seat, default_move(game, seat))
+    assert len(fragments.fragments) > 10  # the opponents' seats were kept
