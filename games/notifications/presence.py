@@ -42,19 +42,8 @@ def table_seen(*, game_id: int, user) -> None:
     if not cache.add(f"presence:{user.pk}:{game_id}", 1, REFRESH.total_seconds()):
         return
     now = timezone.now()
-    presence = Presence._meta.db_table
-    seats = Seat._meta.db_table
-    adapt = connection.ops.adapt_datetimefield_value
-    # Insert, or move seen_at on when it is older than REFRESH; nothing for a
-    # spectator or a game that does not exist (no seat row to select).
-    sql = (
-        f"INSERT INTO {presence} (user_id, game_id, seen_at) "
-        f"SELECT user_id, game_id, %s FROM {seats} "
-        "WHERE game_id = %s AND user_id = %s "
-        "ON CONFLICT (user_id, game_id) DO UPDATE SET seen_at = excluded.seen_at "
-        f"WHERE {presence}.seen_at < %s"
-    )
-    _write(sql, [adapt(now), game_id, user.pk, adapt(now - REFRESH)], game_id, user)
+    # Moved on only when older than REFRESH.
+    _upsert(game_id, user, seen_at=now, older_than=now - REFRESH)
 
 
 # While a table's WebSocket is open its player is at the table: the socket
@@ -64,6 +53,24 @@ def table_seen(*, game_id: int, user) -> None:
 # that dies unclosed lets it lapse within HOLD.
 HOLD = timedelta(seconds=60)
 RENEW = timedelta(seconds=20)
+
+
+def _upsert(game_id: int, user, *, seen_at, older_than) -> None:
+    """Insert `seen_at`, or move the row's on to it when the row's is older
+    than `older_than`; nothing for a spectator or a game that does not exist
+    (no seat row to select)."""
+    presence = Presence._meta.db_table
+    seats = Seat._meta.db_table
+    adapt = connection.ops.adapt_datetimefield_value
+    sql = (
+        f"INSERT INTO {presence} (user_id, game_id, seen_at) "
+        f"SELECT user_id, game_id, %s FROM {seats} "
+        "WHERE game_id = %s AND user_id = %s "
+        "ON CONFLICT (user_id, game_id) DO UPDATE SET seen_at = excluded.seen_at "
+        f"WHERE {presence}.seen_at < %s"
+    )
+    params = [adapt(seen_at), game_id, user.pk, adapt(older_than)]
+    _write(sql, params, game_id, user)
 
 
 def _write(sql: str, params: list, game_id: int, user) -> None:
@@ -77,18 +84,8 @@ def _write(sql: str, params: list, game_id: int, user) -> None:
 def table_held(*, game_id: int, user) -> None:
     """Record that `user` keeps this table open (its socket), until `HOLD`
     from now, if they sit at it. One query, every `RENEW` of an open socket."""
-    now = timezone.now()
-    presence = Presence._meta.db_table
-    seats = Seat._meta.db_table
-    adapt = connection.ops.adapt_datetimefield_value
-    sql = (
-        f"INSERT INTO {presence} (user_id, game_id, seen_at) "
-        f"SELECT user_id, game_id, %s FROM {seats} "
-        "WHERE game_id = %s AND user_id = %s "
-        "ON CONFLICT (user_id, game_id) DO UPDATE SET seen_at = excluded.seen_at "
-        f"WHERE {presence}.seen_at < excluded.seen_at"
-    )
-    _write(sql, [adapt(now + HOLD), int(game_id), user.pk], game_id, user)
+    held = timezone.now() + HOLD
+    _upsert(int(game_id), user, seen_at=held, older_than=held)
 
 
 def table_left(*, game_id: int, user) -> None:
