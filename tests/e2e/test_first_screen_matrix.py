@@ -9,10 +9,11 @@ whole board (its four corners), on a phone too. No card or space name is cut,
 no page is wider than the screen, the status line does not repeat the
 prompt, and axe-core finds no serious WCAG 2 A/AA violation. Screenshots land
 in test-artifacts/ (first screen only) for a person to look at. The whole
-matrix takes about three minutes on two busy cores.
+matrix takes about two minutes on two busy cores.
 
 One test per game, seat count and decision; the widths are a loop inside it,
-so the table is built once and the browser (one per module) reused.
+so the table is built once, and one page (the browser's headless shell where
+installed: tests/e2e/conftest.py) is loaded at each width in turn.
 """
 
 from unittest import mock
@@ -237,8 +238,9 @@ def test_deal_first_screen(
     make, title = DEAL_STATES[state_name]
     game, users = rigged(user_factory, "deal", make(seats), seats)
     found = {}
+    page = login(users[0], new_context())
     for size, (width, height) in SIZES.items():
-        page = login(users[0], new_context(viewport={"width": width, "height": height}))
+        page.set_viewport_size({"width": width, "height": height})
         page.goto(game.get_absolute_url())
         expect(page.locator("#prompt-title")).to_contain_text(title)
         look(page, screenshot, f"deal-{seats}-{state_name}-{size}")
@@ -256,7 +258,6 @@ def test_deal_first_screen(
             problems.append("wider than the screen")
         if problems:
             found[size] = problems
-        page.context.close()
     report(found)
 
 
@@ -272,8 +273,9 @@ def test_classic_first_screen(
     make, title = CLASSIC_STATES[state_name]
     game, users = rigged(user_factory, "classic", make(seats), seats)
     found = {}
+    page = login(users[0], new_context())
     for size, (width, height) in SIZES.items():
-        page = login(users[0], new_context(viewport={"width": width, "height": height}))
+        page.set_viewport_size({"width": width, "height": height})
         page.goto(game.get_absolute_url())
         expect(page.locator("#prompt")).to_contain_text(title)
         look(page, screenshot, f"classic-{seats}-{state_name}-{size}")
@@ -291,5 +293,4 @@ def test_classic_first_screen(
             problems.append("wider than the screen")
         if problems:
             found[size] = problems
-        page.context.close()
     report(found)

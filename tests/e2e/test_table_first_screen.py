@@ -66,7 +66,10 @@ def serious(page) -> list[str]:
     """axe-core's serious and critical WCAG 2 A/AA violations on the page."""
     results = Axe().run(
         page,
-        options={"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa"]}},
+        options={
+            "runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa"]},
+            "resultTypes": ["violations"],
+        },
     )
     return [
         f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:5]}"
