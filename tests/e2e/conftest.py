@@ -65,13 +65,18 @@ CHROMIUM_ARGS = [
 ]
 
 
-def find_chromium() -> str | None:
+SHELL = "/usr/bin/chromium-headless-shell"
+
+
+def find_chromium(*, shell: bool = True) -> str | None:
     """CHROMIUM_PATH, else Debian's Chromium: its headless shell first (the
     package chromium-headless-shell, the same engine without a browser
-    window's own pages: a new page costs half the time), else the browser."""
+    window's own pages: a new page costs half the time), else the browser.
+    `shell=False` skips the shell, for what it lacks (it denies every site the
+    permission to notify)."""
     candidates = [
         os.environ.get("CHROMIUM_PATH"),
-        "/usr/bin/chromium-headless-shell",
+        SHELL if shell else None,
         "/usr/bin/chromium",
         shutil.which("chromium"),
         shutil.which("chromium-browser"),
@@ -166,8 +171,10 @@ def asgi_live_server(_asgi_server, transactional_db):
 
 
 @pytest.fixture(scope="module")
-def browser():
-    executable = find_chromium()
+def browser(request):
+    """One browser a module; a module that sets `FULL_BROWSER = True` gets
+    Chromium itself rather than its headless shell."""
+    executable = find_chromium(shell=not getattr(request.module, "FULL_BROWSER", False))
     if not executable:
         pytest.skip(
             "no Chromium found (looked for CHROMIUM_PATH, "

@@ -23,6 +23,8 @@ from tests.notifications.conftest import owe
 from tests.notifications.push_service import Device, PushService
 
 pytestmark = pytest.mark.e2e
+# The headless shell denies every site the permission to notify.
+FULL_BROWSER = True
 
 ON = "This device is notified when it is your move."
 OFF = "This device is not notified."
