@@ -76,7 +76,7 @@ def forbidden_for(state, viewer: int | None) -> set[int]:
 def assert_history_keeps_secrets(game: Game, page: str, viewer: int | None):
     items = history_items(page)
     events = {
-        row.seq: row.event()
+        row.seq: row.event(game.engine)
         for row in GameEvent.objects.filter(game=game, seq__in=[s for s, _ in items])
     }
     for seq, text in items:

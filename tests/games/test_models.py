@@ -44,7 +44,7 @@ def test_state_is_the_snapshot_and_the_replay(two_player_game):
     game = fresh(two_player_game)
     state = game.state()
     assert isinstance(state, engine.State)
-    assert state == engine.replay([e.event() for e in game.events.all()])
+    assert state == engine.replay([e.event(game.engine) for e in game.events.all()])
     assert make_game(creator=game.created_by, seat_count=3, start=False).state() is None
 
 

@@ -34,7 +34,7 @@ def seen_by(game: Game, viewer: int) -> set[int]:
     own = (engine.CardsDealt, engine.CardsDrawn, engine.HandDiscarded)
     seen = set()
     for row in GameEvent.objects.filter(game=game):
-        event = row.event()
+        event = row.event(game.engine)
         if isinstance(event, own) and event.seat == viewer:
             seen |= set(event.cards)
     return seen

@@ -56,7 +56,7 @@ def test_a_running_games_export_hides_every_card_its_reader_could_not_see(
         rows = list(GameEvent.objects.filter(game=game).order_by("seq"))
         states, state = [], None
         for row in rows:
-            state = engine.evolve(state, row.event())
+            state = engine.evolve(state, row.event(game.engine))
             states.append(state)
         for viewer, client in clients.items():
             record = export_of(client, game)
@@ -64,7 +64,7 @@ def test_a_running_games_export_hides_every_card_its_reader_could_not_see(
             assert [e["seq"] for e in record["events"]] == [r.seq for r in rows]
             for entry, row, after in zip(record["events"], rows, states, strict=True):
                 hidden = forbidden_for(after, viewer)
-                event = row.event()
+                event = row.event(game.engine)
                 if isinstance(event, engine.HandDiscarded) and event.seat == viewer:
                     hidden -= set(event.cards)  # they know what they put back
                 named = cards_named(entry["event"])

@@ -70,7 +70,7 @@ def states_by_step(game) -> dict[int, engine.State]:
     """The state after every event, replayed here from the rows."""
     state, states = None, {}
     for row in GameEvent.objects.filter(game=game).order_by("seq"):
-        state = engine.evolve(state, row.event())
+        state = engine.evolve(state, row.event(game.engine))
         states[row.seq] = state
     return states
 
@@ -97,7 +97,9 @@ def revealed_hands(page: str) -> dict[int, set[int]]:
 
 def assert_replay_keeps_secrets(game, client, viewer, states, steps):
     """Each step's replay shows `viewer` nothing it could not see then."""
-    events = {row.seq: row.event() for row in GameEvent.objects.filter(game=game)}
+    events = {
+        row.seq: row.event(game.engine) for row in GameEvent.objects.filter(game=game)
+    }
     for number in steps:
         response = client.get(replay_url(game, step=number), **HTMX)
         assert response.status_code == 200, (number, viewer)

@@ -145,7 +145,7 @@ def scripted_review(game) -> GameReview:
     for row in rows:
         if row.seq == rolls[0].seq:
             break
-        state = engine.evolve(state, row.event())
+        state = engine.evolve(state, row.event(game.engine))
     best = engine.Roll(seat=0)
     best_event = engine.decide(state, best, random.Random(0))[0]
     decision = {
@@ -245,7 +245,9 @@ def test_the_classic_review_shows_nothing_the_viewer_could_not_see(
     third = user_factory("cy")  # Three seats: auctions and offers between others.
     game = classic_game(user, [other_user, third], rounds=ROUNDS, cash=200)
     review = review_make(game_id=game.pk)
-    events = {row.seq: row.event() for row in GameEvent.objects.filter(game=game)}
+    events = {
+        row.seq: row.event(game.engine) for row in GameEvent.objects.filter(game=game)
+    }
     secrets = [
         seq
         for seq, e in events.items()

@@ -173,7 +173,7 @@ def scripted_review(game) -> GameReview:
     for row in rows:
         if row.seq == mine[0].seq:
             break
-        state = engine.evolve(state, row.event())
+        state = engine.evolve(state, row.event(game.engine))
     end = engine.EndTurn(seat=0)
     best_event = engine.decide(state, end, random.Random(0))[0]
     decision = {
@@ -311,7 +311,9 @@ def test_the_review_shows_no_card_the_replay_hides(user, other_user, user_factor
     game = finished(game, other_user)
     review = review_make(game_id=game.pk)
     assert review.turning, "a game with no turning point checks nothing"
-    events = {row.seq: row.event() for row in GameEvent.objects.filter(game=game)}
+    events = {
+        row.seq: row.event(game.engine) for row in GameEvent.objects.filter(game=game)
+    }
     final = game.state()
     viewers = {
         0: client_for(user),

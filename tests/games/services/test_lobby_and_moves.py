@@ -124,7 +124,7 @@ def test_join_filling_the_last_seat_starts_the_game(user, other_user):
     assert game.started_at is not None
     assert game.version == GameEvent.objects.filter(game=game).count() > 0
     assert game.state() == engine.replay(
-        [e.event() for e in game.events.order_by("seq")]
+        [e.event(game.engine) for e in game.events.order_by("seq")]
     )
     assert game.deadline_at is not None
     first = game.events.first()

@@ -81,6 +81,6 @@ def test_random_play_with_forgeries_keeps_the_events_true(user_factory, seed, pl
         assert isinstance(refused.value, expected), refused.value
         assert table_rows(game) == before
     game = fresh(game)
-    events = [e.event() for e in game.events.order_by("seq")]
+    events = [e.event(game.engine) for e in game.events.order_by("seq")]
     assert len(events) == game.version
     assert engine.to_json(engine.replay(events)) == game.snapshot
