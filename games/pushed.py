@@ -14,6 +14,9 @@ seat a bot took over watches as a spectator), so a socket only ever gets the
 view of the user it was opened by. The render is kept per (game, stamp, user,
 time zone) in this process, so several sockets of one user cost one render.
 
+A push records no presence: the socket that hears it already holds its
+player's presence for as long as it stays open (games.consumers, `hold`).
+
 The forms of a partial carry the CSRF token of the browser they go to. A
 render is made with `CSRF_MARK` in its place; each socket puts its browser's
 token there (`with_token`), masked from the CSRF cookie its handshake brought.
@@ -30,7 +33,6 @@ from django.utils import timezone
 from games import selectors
 from games.errors import GameError
 from games.kept import Kept
-from games.notifications.presence import table_seen
 
 # The table partial, as games.views answers an htmx GET with it.
 TABLE_PARTIAL = "games/table.html#table"
@@ -61,9 +63,6 @@ def table_for(*, game_id: int, stamp: int, user) -> tuple[int, str] | None:
     while the game waits for players (the page asks for that table itself:
     it shows the site's address) and for whoever may no longer see it.
     """
-    # The player has the table open: their presence, as the GET records it
-    # (no "your move" email while they watch; at most one write in 15 s).
-    table_seen(game_id=game_id, user=user)
     zone = _zone(user)
     found = renders.get((game_id, stamp, user.pk, str(zone)))
     if found is not None:

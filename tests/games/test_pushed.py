@@ -4,8 +4,10 @@ forms carry a token its browser's CSRF cookie accepts; one render per user
 and version however many sockets; the mover's sockets, a browser without a
 CSRF cookie and a waiting room get the version alone."""
 
+import asyncio
 import json
 import re
+from datetime import timedelta
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -18,7 +20,7 @@ from django.urls import reverse
 from games import pushed
 from games.engines import deal as engine
 from games.notifications import presence
-from games.notifications.models import Presence
+from games.notifications.models import Notification, Outcome
 from mdeal_site.asgi import application
 from tests.games.factories import awaited_seat, fresh, make_game, move_submit_as
 from tests.games.test_hidden import (
@@ -26,6 +28,7 @@ from tests.games.test_hidden import (
     exposed_cards,
     forbidden_for,
 )
+from tests.notifications.conftest import emails_to, sweep
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -221,26 +224,55 @@ async def test_a_waiting_room_is_not_pushed(user, other_user, channel_layer):
     await socket.disconnect()
 
 
-async def test_a_table_pushed_to_its_player_records_their_presence(
-    game, user, other_user
+async def test_a_player_watching_through_the_socket_gets_no_move_email(
+    game, user, other_user, clock, settings, monkeypatch
 ):
-    """As the GET it replaces did: no "your move" email to a player who
-    watches the table (games.notifications.presence)."""
+    """The socket's hold covers its player (games.consumers, `hold`), past the
+    first HOLD too: the push itself records no presence, and costs none."""
+    settings.NOTIFY_GRACE_SECONDS = 120
+    monkeypatch.setattr(presence, "RENEW", timedelta(milliseconds=50))
     clients = {u.pk: await sync_to_async(browser)(u) for u in (user, other_user)}
+    await sync_to_async(cache.delete_many)(
+        [presence_mark(game.pk, pk) for pk in clients]
+    )
     sockets = {pk: await socket_of(game.pk, c) for pk, c in clients.items()}
-    await sync_to_async(forget_presence)(game.pk, clients)
+    # The hold the sockets took on connecting has run out; their renewals hold.
+    clock.advance(presence.HOLD.total_seconds() + 30)
+    for pk in clients:
+        await held_past(game.pk, pk, clock.now)
+
     mover = await sync_to_async(play_default_move)(game)
     waiting = next(pk for pk in clients if pk != mover.user_id)
     message = json.loads(await sockets[waiting].receive_from(timeout=5))
     assert "html" in message
-    seen = await sync_to_async(presence.seen_at)(game_id=game.pk, user_id=waiting)
-    assert seen is not None
+    assert await sync_to_async(cache.get)(presence_mark(game.pk, waiting)) is None
+
+    clock.advance(settings.NOTIFY_GRACE_SECONDS + 1)
+    await sync_to_async(sweep)()
     for socket in sockets.values():
         await socket.disconnect()
+    assert emails_to(users_by_pk(user, other_user)[waiting]) == []
+    record = await Notification.objects.aget(
+        user_id=waiting, game=game, kind=Notification.Kind.MOVE
+    )
+    assert record.outcome == Outcome.SEEN
 
 
-def forget_presence(game_id, user_ids):
-    """No presence recorded, and no mark that it was lately: only those keys,
-    as the cache's Redis database also holds the channel layer's groups."""
-    Presence.objects.all().delete()
-    cache.delete_many([f"presence:{pk}:{game_id}" for pk in user_ids])
+def presence_mark(game_id: int, user_id: int) -> str:
+    """The cache's mark that a page read recorded presence lately
+    (presence.table_seen)."""
+    return f"presence:{user_id}:{game_id}"
+
+
+def users_by_pk(*users) -> dict:
+    return {u.pk: u for u in users}
+
+
+async def held_past(game_id: int, user_id: int, moment) -> None:
+    """Wait (5 s at most) until the player's presence is held past `moment`."""
+    for _ in range(100):
+        seen = await sync_to_async(presence.seen_at)(game_id=game_id, user_id=user_id)
+        if seen is not None and seen > moment:
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"user {user_id}'s socket did not hold its presence")
