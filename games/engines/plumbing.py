@@ -62,6 +62,11 @@ def _exactly(tp: type):
     return check
 
 
+# Values that are their own JSON (exactly these types: an Enum built on int or
+# str is not one of them).
+_PLAIN = frozenset({int, str, bool, float, type(None)})
+
+
 class Codec:
     """to_json / from_json for a family of frozen dataclasses: an exact round
     trip, with a "type" key (and "v", the schema version, on events)."""
@@ -71,8 +76,11 @@ class Codec:
         self.event_base = event_base
         self.version = version
         self._decoders: dict[type, tuple] = {}
+        self._names: dict[type, tuple[str, ...]] = {}
 
     def _encode(self, value: Any) -> Any:
+        if type(value) in _PLAIN:  # most values: ask nothing more of them
+            return value
         if isinstance(value, Enum):
             return value.value
         if isinstance(value, tuple | list):
@@ -82,11 +90,15 @@ class Codec:
         return value
 
     def to_json(self, obj: Any) -> dict[str, Any]:
-        d: dict[str, Any] = {"type": type(obj).__name__}
+        cls = type(obj)
+        names = self._names.get(cls)
+        if names is None:  # `fields` builds its tuple anew on every call
+            names = self._names[cls] = tuple(f.name for f in fields(cls))
+        d: dict[str, Any] = {"type": cls.__name__}
         if isinstance(obj, self.event_base):
             d["v"] = self.version
-        for f in fields(obj):
-            d[f.name] = self._encode(getattr(obj, f.name))
+        for name in names:
+            d[name] = self._encode(getattr(obj, name))
         return d
 
     def _decoder(self, tp: Any):
