@@ -16,6 +16,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpResponse, JsonResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -38,6 +39,7 @@ from games.forms import ChargePayForm, GameCreateForm, MoveForm
 from games.models import Game, Rematch
 from games.notifications.inbox import game_lines_read
 from games.notifications.presence import table_seen
+from games.pushed import CSRF_MARK, with_token
 from games.rematch import services as rematches
 from games.social import selectors as social_selectors
 
@@ -94,7 +96,13 @@ def _table_response(
         context["chat_error"] = chat_error.message if chat_error else ""
         context["chat_text"] = chat_text
     template = f"{TABLE}#table" if request.htmx else TABLE
-    return render(request, template, context, status=status)
+    # The forms' token is a mark while the table renders, as a pushed table's
+    # is: the fragments kept with it (the player's own seat and hand) serve
+    # every request, whatever its token.
+    context["csrf_token"] = CSRF_MARK
+    response = render(request, template, context, status=status)
+    response.content = with_token(response.content.decode(), get_token(request))
+    return response
 
 
 def table_refused_chat(request, game_id: int, *, error: GameError, text: str):

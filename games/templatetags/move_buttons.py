@@ -32,7 +32,13 @@ def move_button(context, choice):
         shared = context.render_context[SHARED] = {
             "url": escaped(context["move_url"]),
             "csrf": CsrfTokenNode().render(context),
-            "version": escaped(context["game"].version),
+            # Inside a kept fragment (`{% memo ... move_version=game.version %}`)
+            # the game is out of reach: its version is named.
+            "version": escaped(
+                context["move_version"]
+                if "move_version" in context
+                else context["game"].version
+            ),
         }
     steps = getattr(choice, "steps", "")
     aim = (

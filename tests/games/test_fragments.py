@@ -145,3 +145,40 @@ def test_a_deal_table_with_kept_opponents_is_the_table_drawn_afresh(
         seat = awaited_seat(game)
         move_submit_as(game, seat, default_move(game, seat))
     assert len(fragments.fragments) > 10  # the opponents' seats were kept
+
+
+def test_a_players_own_seat_and_hand_are_drawn_again_from_memory(
+    user, other_user, monkeypatch
+):
+    """The next table a player is pushed after another's move shows their own
+    seat and hand as kept, when the move left them as they were."""
+    game = make_game(creator=user, players=[other_user])
+    watcher = next(u for u in (user, other_user) if u.pk != awaited_seat(game).user_id)
+    view = fresh(game).state().players
+    table_html(game, watcher)
+    drawn = []
+    real = fragments.MemoNode.render
+
+    def render(node, context):
+        held = len(fragments.fragments)
+        html = real(node, context)
+        drawn.append(len(fragments.fragments) > held)
+        return html
+
+    monkeypatch.setattr(fragments.MemoNode, "render", render)
+    seat = awaited_seat(game)
+    rules = game.game_kind.engine
+    banked = next(  # a card to the bank: the turn goes on, the watcher draws none
+        m
+        for m in rules.legal_moves(fresh(game).state(), seat.position)
+        if type(m).__name__ == "BankCard"
+    )
+    move_submit_as(game, seat, banked)
+    after = fresh(game)
+    position = after.seat_for(watcher).position
+    assert after.state().players[position] == view[position]  # theirs unchanged
+
+    table_html(after, watcher)
+
+    # The mover's seat changed; the watcher's seat and hand are as kept.
+    assert drawn.count(False) == 2, drawn

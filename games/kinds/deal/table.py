@@ -355,6 +355,10 @@ def deal_table(
         "standing_choices": STANDING_CHOICES,
         "seat_standing": _seat_standing(seat),
         "hand": hand,
+        # The version the move buttons of the player's own seat and hand
+        # post, kept with them as fragments: None while they have none, so
+        # the fragments outlast the other seats' moves.
+        "kept_version": game.version if by_card or wild_moves else None,
         "prompt": prompt,
         "playing": me is not None and not me["resigned"] and not over and live,
         "status_line": with_bot_marks(status),
