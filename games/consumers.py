@@ -54,6 +54,25 @@ FORBIDDEN = 4403
 UNAVAILABLE = 4503
 
 
+class ClientGone(Exception):
+    """The browser left while a message was on its way to it."""
+
+
+def guarded(send):
+    """`send`, its OSError (the ASGI server's word that the client has
+    disconnected) raised as `ClientGone`, so that a socket's `__call__` does
+    not take it for the channel layer failing (Redis's errors are OSErrors
+    too) and try to close a socket that is gone."""
+
+    async def guarded_send(message):
+        try:
+            await send(message)
+        except OSError as error:
+            raise ClientGone from error
+
+    return guarded_send
+
+
 # Threads for accepting sockets, beside the request threads: two, so that a
 # burst of sockets holds at most two of the process's pooled database
 # connections (settings.DATABASE_POOL_SIZE).
@@ -94,7 +113,9 @@ class GameConsumer(AsyncWebsocketConsumer):
         channel while it connects), so its failure is caught around it all.
         """
         try:
-            await super().__call__(scope, receive, send)
+            await super().__call__(scope, receive, guarded(send))
+        except ClientGone:
+            return  # nothing to close, no one to tell
         except (RedisError, OSError) as error:
             logger.warning(
                 "Table socket closed, channel layer unavailable: %s",

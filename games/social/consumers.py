@@ -15,7 +15,13 @@ from redis.exceptions import RedisError
 
 from django.contrib import auth
 
-from games.consumers import CONNECT_THREADS, FORBIDDEN, UNAVAILABLE
+from games.consumers import (
+    CONNECT_THREADS,
+    FORBIDDEN,
+    UNAVAILABLE,
+    ClientGone,
+    guarded,
+)
 from games.notifications.inbox import group_name
 from games.social.services import seen_now
 
@@ -36,7 +42,9 @@ class InboxConsumer(AsyncWebsocketConsumer):
         """Close the socket cleanly when the channel layer fails: the page's
         poll takes over."""
         try:
-            await super().__call__(scope, receive, send)
+            await super().__call__(scope, receive, guarded(send))
+        except ClientGone:
+            return  # nothing to close, no one to tell
         except (RedisError, OSError) as error:
             logger.warning(
                 "Inbox socket closed, channel layer unavailable: %s",

@@ -155,6 +155,40 @@ async def test_with_redis_down_the_socket_is_refused_cleanly(
     assert "channel layer unavailable" in caplog.text
 
 
+@pytest.mark.parametrize("path", ["/ws/games/99999/", "/ws/inbox/"])
+async def test_a_browser_gone_is_not_taken_for_the_channel_layer_failing(path, caplog):
+    """The server's OSError from `send` (ASGI's word that the client has
+    disconnected) ends the socket quietly: no warning of the channel layer,
+    and no second close sent to a socket that is gone."""
+    sent = []
+
+    async def to_a_gone_browser(message):
+        sent.append(message)
+        raise OSError("the client has disconnected")
+
+    waiting = [{"type": "websocket.connect"}]
+
+    async def receive():
+        if waiting:
+            return waiting.pop()
+        await asyncio.Event().wait()
+
+    scope = {
+        "type": "websocket",
+        "path": path,
+        "raw_path": path.encode(),
+        "query_string": b"",
+        "headers": [ORIGIN],
+        "subprotocols": [],
+        "client": ("127.0.0.1", 50000),
+        "server": ("127.0.0.1", 80),
+        "asgi": {"version": "3.0"},
+    }
+    await asyncio.wait_for(application(scope, receive, to_a_gone_browser), 5)
+    assert [message["type"] for message in sent] == ["websocket.close"]
+    assert "channel layer unavailable" not in caplog.text
+
+
 # -- presence held while the socket is open (issue 27, finding 7) -----------------
 
 
