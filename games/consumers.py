@@ -60,9 +60,8 @@ class ClientGone(Exception):
 
 def guarded(send):
     """`send`, its OSError (the ASGI server's word that the client has
-    disconnected) raised as `ClientGone`, so that a socket's `__call__` does
-    not take it for the channel layer failing (Redis's errors are OSErrors
-    too) and try to close a socket that is gone."""
+    disconnected) raised as `ClientGone`, so that it is not taken for the
+    channel layer failing (Redis's errors are OSErrors too)."""
 
     async def guarded_send(message):
         try:
@@ -71,6 +70,30 @@ def guarded(send):
             raise ClientGone from error
 
     return guarded_send
+
+
+class GuardedConsumer(AsyncWebsocketConsumer):
+    """A socket that closes cleanly when the channel layer fails (the page
+    polls until it can reconnect) and quietly when its browser has gone.
+
+    The layer is in use from the first moment (the consumer listens on its
+    channel while it connects), so its failure is caught around it all.
+    """
+
+    label = "Socket"  # as the log names it
+
+    async def __call__(self, scope, receive, send):
+        try:
+            await super().__call__(scope, receive, guarded(send))
+        except ClientGone:
+            return  # nothing to close, no one to tell
+        except (RedisError, OSError) as error:
+            logger.warning(
+                "%s socket closed, channel layer unavailable: %s",
+                self.label,
+                type(error).__name__,
+            )
+            await send({"type": "websocket.close", "code": UNAVAILABLE})
 
 
 # Threads for accepting sockets, beside the request threads: two, so that a
@@ -105,23 +128,8 @@ def _in_thread(function):
     )
 
 
-class GameConsumer(AsyncWebsocketConsumer):
-    async def __call__(self, scope, receive, send):
-        """Refuse or close the socket cleanly when the channel layer fails.
-
-        The layer is in use from the first moment (the consumer listens on its
-        channel while it connects), so its failure is caught around it all.
-        """
-        try:
-            await super().__call__(scope, receive, guarded(send))
-        except ClientGone:
-            return  # nothing to close, no one to tell
-        except (RedisError, OSError) as error:
-            logger.warning(
-                "Table socket closed, channel layer unavailable: %s",
-                type(error).__name__,
-            )
-            await send({"type": "websocket.close", "code": UNAVAILABLE})
+class GameConsumer(GuardedConsumer):
+    label = "Table"
 
     async def dispatch(self, message):
         """Channels' dispatch without its `close_old_connections` (on the

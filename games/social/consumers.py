@@ -6,26 +6,15 @@ session's user and records that they are on the site (for their friends'
 """
 
 import json
-import logging
 from types import SimpleNamespace
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncWebsocketConsumer
-from redis.exceptions import RedisError
 
 from django.contrib import auth
 
-from games.consumers import (
-    CONNECT_THREADS,
-    FORBIDDEN,
-    UNAVAILABLE,
-    ClientGone,
-    guarded,
-)
+from games.consumers import CONNECT_THREADS, FORBIDDEN, GuardedConsumer
 from games.notifications.inbox import group_name
 from games.social.services import seen_now
-
-logger = logging.getLogger(__name__)
 
 
 def signed_in(session) -> int | None:
@@ -37,20 +26,11 @@ def signed_in(session) -> int | None:
     return user.pk
 
 
-class InboxConsumer(AsyncWebsocketConsumer):
-    async def __call__(self, scope, receive, send):
-        """Close the socket cleanly when the channel layer fails: the page's
-        poll takes over."""
-        try:
-            await super().__call__(scope, receive, guarded(send))
-        except ClientGone:
-            return  # nothing to close, no one to tell
-        except (RedisError, OSError) as error:
-            logger.warning(
-                "Inbox socket closed, channel layer unavailable: %s",
-                type(error).__name__,
-            )
-            await send({"type": "websocket.close", "code": UNAVAILABLE})
+class InboxConsumer(GuardedConsumer):
+    """Closed cleanly when the channel layer fails: the page's poll takes
+    over."""
+
+    label = "Inbox"
 
     async def connect(self):
         user_id = await database_sync_to_async(
