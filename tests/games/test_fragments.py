@@ -93,29 +93,36 @@ def table_html(game: Game, user) -> str:
     return shown[1]
 
 
+def every_few_moves(game: Game, every: int, moves: int = 150):
+    """The game every `every` moves, played by its bots and everyone else's
+    default move, to its end or `moves` moves."""
+    for step in range(moves):
+        game = fresh(game)
+        if game.status != Game.Status.ACTIVE:
+            return
+        if step % every == 0:
+            yield game
+        if services.bots_play(game_id=game.pk, version=game.version):
+            continue
+        seat = awaited_seat(game)
+        move_submit_as(game, seat, default_move(game, seat))
+
+
 def test_a_classic_table_with_kept_spaces_is_the_table_drawn_afresh(
     user, other_user, user_factory
 ):
     """Sensible bots buy, build and mortgage; every ten moves a player's view
     and a spectator's are drawn with what the fragments kept and afresh."""
     watcher = user_factory("watcher")
-    game = make_game(creator=user, players=[other_user], bots=1, kind="classic")
+    played = make_game(creator=user, players=[other_user], bots=1, kind="classic")
     owned = 0
-    for step in range(150):
-        game = fresh(game)
-        if game.status != Game.Status.ACTIVE:
-            break
-        if step % 10 == 0:
-            for viewer in (other_user, watcher):
-                kept = table_html(game, viewer)
-                with override_settings(DEBUG=True):
-                    afresh = table_html(game, viewer)
-                assert kept == afresh
-            owned = max(owned, kept.count(" is-owned"))
-        if services.bots_play(game_id=game.pk, version=game.version):
-            continue
-        seat = awaited_seat(game)
-        move_submit_as(game, seat, default_move(game, seat))
+    for game in every_few_moves(played, 10):
+        for viewer in (other_user, watcher):
+            kept = table_html(game, viewer)
+            with override_settings(DEBUG=True):
+                afresh = table_html(game, viewer)
+            assert kept == afresh
+        owned = max(owned, kept.count(" is-owned"))
     assert owned >= 4  # the board changed hands along the way
     assert len(fragments.fragments) > 68  # more than one board's worth kept
 
@@ -126,24 +133,16 @@ def test_a_deal_table_with_kept_opponents_is_the_table_drawn_afresh(
     """Four seats (two of them bots) to the end or 150 moves: every eight
     moves a player's view and a spectator's, kept and afresh, are equal."""
     watcher = user_factory("watcher")
-    game = make_game(creator=user, players=[other_user], bots=2)
-    for step in range(150):
-        game = fresh(game)
-        if game.status != Game.Status.ACTIVE:
-            break
-        if step % 8 == 0:
-            for viewer in (other_user, watcher):
-                kept = table_html(game, viewer)
-                held = len(fragments.fragments)
-                assert table_html(game, viewer) == kept  # drawn from memory:
-                assert len(fragments.fragments) == held  # nothing new kept
-                with override_settings(DEBUG=True):
-                    afresh = table_html(game, viewer)
-                assert kept == afresh
-        if services.bots_play(game_id=game.pk, version=game.version):
-            continue
-        seat = awaited_seat(game)
-        move_submit_as(game, seat, default_move(game, seat))
+    played = make_game(creator=user, players=[other_user], bots=2)
+    for game in every_few_moves(played, 8):
+        for viewer in (other_user, watcher):
+            kept = table_html(game, viewer)
+            held = len(fragments.fragments)
+            assert table_html(game, viewer) == kept  # drawn from memory:
+            assert len(fragments.fragments) == held  # nothing new kept
+            with override_settings(DEBUG=True):
+                afresh = table_html(game, viewer)
+            assert kept == afresh
     assert len(fragments.fragments) > 10  # the opponents' seats were kept
 
 
