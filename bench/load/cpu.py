@@ -47,13 +47,21 @@ def tree(pid: int) -> list[int]:
 
 def seconds(pids: list[int]) -> float:
     """User and system CPU seconds spent so far by the live ones of `pids`."""
-    total = 0
+    return sum(user_and_system(pids))
+
+
+def user_and_system(pids: list[int]) -> tuple[float, float]:
+    """User and system CPU seconds, apart, spent so far by the live ones of
+    `pids` (the system's share is the kernel's work for them: sockets, polls,
+    threads woken)."""
+    user = system = 0
     for pid in pids:
         fields = _stat(pid)
         if fields is not None:
             # Fields 14 and 15 of stat (utime, stime); [0] here is field 3.
-            total += int(fields[11]) + int(fields[12])
-    return total / TICKS
+            user += int(fields[11])
+            system += int(fields[12])
+    return user / TICKS, system / TICKS
 
 
 class Meter:
@@ -61,18 +69,22 @@ class Meter:
 
     def __init__(self, roots: dict[str, int]):
         self.roots = roots
-        self.before: dict[str, float] = {}
+        self.before: dict[str, tuple[float, float]] = {}
         self.spent: dict[str, float] = {}
+        self.system: dict[str, float] = {}
 
-    def read(self) -> dict[str, float]:
-        return {name: seconds(tree(pid)) for name, pid in self.roots.items()}
+    def read(self) -> dict[str, tuple[float, float]]:
+        return {name: user_and_system(tree(pid)) for name, pid in self.roots.items()}
 
     def start(self) -> None:
         self.before = self.read()
 
     def stop(self) -> dict[str, float]:
         after = self.read()
-        self.spent = {n: after[n] - self.before.get(n, 0.0) for n in after}
+        for name, (user, system) in after.items():
+            user_before, system_before = self.before.get(name, (0.0, 0.0))
+            self.system[name] = system - system_before
+            self.spent[name] = user - user_before + self.system[name]
         return self.spent
 
     def lines(self, moves: int) -> list[str]:
@@ -82,9 +94,13 @@ class Meter:
             per_move = spent * 1000 / moves if moves else 0.0
             lines.append(
                 f"CPU of the {name}: {spent:.2f} s, {per_move:.1f} ms a move"
-                f" ({moves} moves)"
+                f" ({moves} moves; the kernel's share {self._share(name):.0%})"
             )
         return lines
+
+    def _share(self, name: str) -> float:
+        spent = self.spent.get(name, 0.0)
+        return self.system.get(name, 0.0) / spent if spent else 0.0
 
 
 def roots_from_environment() -> dict[str, int]:

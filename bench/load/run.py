@@ -78,6 +78,13 @@ def arguments(argv=None):
         "--redis-url",
         default=os.environ.get("LOAD_REDIS_URL", "redis://127.0.0.1:6379/11"),
     )
+    parser.add_argument(
+        "--reviews",
+        action="store_true",
+        help="review each finished game by its expert, as the site does (off: "
+        "a review is per game, not per move, and on two cores it slows the "
+        "moves measured beside it)",
+    )
     parser.add_argument("--prefix", default="load")
     parser.add_argument("--password", help="the players' (make_players's default)")
     parser.add_argument(
@@ -133,6 +140,8 @@ def site_env(options) -> dict[str, str]:
     )
     if options.sequential:
         env["MDEAL_REQUEST_COST_HEADERS"] = "1"
+    if not options.reviews:
+        env["MDEAL_REVIEW_AFTER_GAME"] = "0"
     return env
 
 
@@ -367,7 +376,8 @@ def main(argv=None) -> int:
                 "--force",
             )
         print(
-            f"site up at {host}: uvicorn with {options.web} workers, a worker and beat",
+            f"site up at {host}: uvicorn with {options.web} workers, a worker and beat"
+            + ("" if options.reviews else " (finished games not reviewed: --reviews)"),
             flush=True,
         )
         return measure(options, host, site.roots())

@@ -117,6 +117,7 @@ def test_a_short_run_plays_moves_with_no_failure(site, tmp_path):
     assert "failures 0, 5xx 0" in summary
     # Everyone logged in before the window, whose figures start after them.
     assert f"{USERS} of {USERS} users in" in summary
+    assert summary.startswith(f"mdeal load run: {USERS} users (humans)")
     for login in ("login", "login page"):
         assert int(rows.get(login, {}).get("Request Count", 0)) == 0, summary
     assert code == 0, summary
