@@ -6,8 +6,10 @@ view of the table ({"version": N, "html": ...}, rendered once per version and
 user by games.pushed, with the browser's CSRF token in its forms), which the
 page swaps in: no page comes back over HTTP for it. The version alone
 ({"version": N}) goes to the sockets of the user who made the change (their
-move's answer brings their table), while the game waits for players, and to a
-browser with no CSRF cookie: that page asks for its table over HTTP. When the
+move's answer brings their table), while the game waits for players, to a
+browser with no CSRF cookie (that page asks for its table over HTTP), and to
+a page that said it is hidden (`{"hidden": true}`: a background tab asks for
+its table once, when it is shown again). When the
 clocks moved with the version unchanged (a player went away or came back) the
 socket hears {"clocks": "moved"} and the page asks for its table. The chat
 sends only that it changed ({"chat": "new"}); the browser asks for it. A socket
@@ -128,8 +130,30 @@ def _in_thread(function):
     )
 
 
+# What a page says over its socket fits in a few bytes: a longer message is
+# not read at all.
+SAID_MAX = 64
+
+
+def _hidden_said(text) -> bool | None:
+    """True or False from a page's `{"hidden": ...}`, None for anything else."""
+    if not isinstance(text, str) or len(text) > SAID_MAX:
+        return None
+    try:
+        said = json.loads(text)
+    except ValueError:
+        return None
+    if isinstance(said, dict) and isinstance(said.get("hidden"), bool):
+        return said["hidden"]
+    return None
+
+
 class GameConsumer(GuardedConsumer):
     label = "Table"
+    # A hidden page (a background tab, a phone's locked screen) is told the
+    # version alone: no one looks at it, and a render per version would cost
+    # as much as the move's own answer. It asks for its table when shown.
+    hidden = False
 
     async def dispatch(self, message):
         """Channels' dispatch without its `close_old_connections` (on the
@@ -183,12 +207,22 @@ class GameConsumer(GuardedConsumer):
             await self.channel_layer.group_discard(self.chat, self.channel_name)
 
     async def receive(self, text_data=None, bytes_data=None):
-        """Browsers have nothing to say here; moves go over HTTP."""
+        """What a page says: only whether it is hidden (`{"hidden": true}`, a
+        background tab) or shown again. Moves go over HTTP; anything else is
+        ignored, and the socket stays as it was."""
+        hidden = _hidden_said(text_data)
+        if hidden is not None:
+            self.hidden = hidden
 
     async def game_changed(self, event):
-        """The new version, with this user's table unless they made the change."""
+        """The new version, with this user's table unless they made the change
+        or their page is hidden (it asks for its table when shown again)."""
         message = {"version": int(event["version"])}
-        if self.token is not None and self.user.pk not in event.get("movers", ()):
+        if (
+            self.token is not None
+            and not self.hidden
+            and self.user.pk not in event.get("movers", ())
+        ):
             shown = await database_sync_to_async(
                 pushed.table_for, thread_sensitive=False, executor=PUSH_THREADS
             )(game_id=self.game_id, stamp=message["version"], user=self.user)

@@ -3,7 +3,8 @@
  * The server's WebSocket message carries {"version": N} and, mostly, this
  * player's own table ("html", swapped in by showPushed below); with the
  * version alone the browser GETs its view of the table (htmx swaps #table).
- * A poll of the cheap
+ * A hidden page tells its socket so and is sent the version alone; it GETs
+ * its table once, when it is shown again. A poll of the cheap
  * version endpoint keeps running beside the socket: bot moves made by a worker
  * may not reach this web process's channel layer.
  */
@@ -58,9 +59,15 @@
       });
   }
 
+  // A hidden page (a background tab) fetches nothing: it notes that it is
+  // behind and asks once, when shown. Its socket says so (below), and the
+  // server sends it the version alone, sparing a render no one would see.
+  let behind = false;
+
   function seen(version) {
     if (!Number.isFinite(version) || version === shownVersion()) return;
-    if (fetching) missed = version;
+    if (document.hidden) behind = true;
+    else if (fetching) missed = version;
     else refresh();
   }
 
@@ -102,24 +109,44 @@
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
     const socket = new WebSocket(scheme + location.host + p.dataset.ws);
     const tell = (name) => document.dispatchEvent(new CustomEvent(name));
-    socket.addEventListener("open", () => { socketUp = true; delay = 1000; tell("mdeal:socket-up"); });
+    const sayHidden = () => {
+      if (socket.readyState === WebSocket.OPEN) {
+        socket.send(JSON.stringify({ hidden: document.hidden }));
+      }
+    };
+    socket.addEventListener("open", () => {
+      socketUp = true;
+      delay = 1000;
+      if (document.hidden) sayHidden();
+      tell("mdeal:socket-up");
+    });
+    document.addEventListener("visibilitychange", sayHidden);
     socket.addEventListener("message", (e) => {
       let data = null;
       try { data = JSON.parse(e.data); } catch (_) { return; }
       if (data.chat) tell("mdeal:chat"); // chat.js fetches what is new
-      else if (data.clocks) refresh(); // a vacation moved the clocks, not the version
-      else if (!(data.html && showPushed(Number(data.version), data.html))) {
+      else if (data.clocks) { // a vacation moved the clocks, not the version
+        if (document.hidden) behind = true;
+        else refresh();
+      } else if (!(data.html && showPushed(Number(data.version), data.html))) {
         seen(Number(data.version));
       }
     });
     socket.addEventListener("close", (e) => {
       socketUp = false;
+      document.removeEventListener("visibilitychange", sayHidden);
       tell("mdeal:socket-down");
       if (e.code === 4403) return; // not a player here: the poll goes on
       const next = Math.min((delay || 1000) * 2, 30000);
       setTimeout(() => connect(next), delay || 1000);
     });
   }
+
+  document.addEventListener("visibilitychange", () => {
+    if (document.hidden || !behind) return;
+    behind = false;
+    refresh();
+  });
 
   setInterval(() => {
     const every = document.hidden ? HIDDEN_POLL : socketUp ? SLOW_POLL : FAST_POLL;

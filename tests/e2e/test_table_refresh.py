@@ -130,3 +130,42 @@ def test_a_table_pushed_with_its_version_is_swapped_in_with_no_fetch(site):
     until(page, lambda: held, "the fetch of version 4")
     answer(held.pop(), 4)
     expect(page.locator("#table")).to_have_attribute("data-version", "4")
+
+
+# The page's visibility, as a background tab or a locked phone sets it.
+SHOWN = """(hidden) => {
+  Object.defineProperty(document, "hidden", { value: hidden, configurable: true });
+  Object.defineProperty(document, "visibilityState", {
+    value: hidden ? "hidden" : "visible", configurable: true,
+  });
+  document.dispatchEvent(new Event("visibilitychange"));
+}"""
+
+
+def test_a_hidden_page_says_so_fetches_nothing_and_catches_up_when_shown(site):
+    """A background tab tells its socket it is hidden (the site then sends the
+    version alone, sparing a render: games.consumers), asks for nothing while
+    hidden, and fetches its table once when shown, for all it missed."""
+    page, held, sockets, fetched = site
+    until(page, lambda: sockets, "the socket")
+    socket = sockets[0]
+    said = []
+    socket.on_message(lambda message: said.append(json.loads(message)))
+    page.evaluate(SHOWN, True)
+    until(page, lambda: said, "the page saying it is hidden")
+    assert said == [{"hidden": True}]
+    socket.send(json.dumps({"version": 2}))
+    socket.send(json.dumps({"clocks": "moved"}))
+    socket.send(json.dumps({"version": 3}))
+    page.wait_for_function("() => window.__messages >= 3")
+    page.wait_for_timeout(300)
+    assert fetched == []
+    expect(page.locator("#table")).to_have_attribute("data-version", "1")
+    page.evaluate(SHOWN, False)
+    until(page, lambda: len(said) == 2, "the page saying it is shown")
+    assert said[1] == {"hidden": False}
+    until(page, lambda: held, "the fetch once shown")
+    answer(held.pop(), 3)
+    expect(page.locator("#table")).to_have_attribute("data-version", "3")
+    page.wait_for_timeout(300)
+    assert len(fetched) == 1

@@ -276,3 +276,67 @@ async def held_past(game_id: int, user_id: int, moment) -> None:
             return
         await asyncio.sleep(0.05)
     raise AssertionError(f"user {user_id}'s socket did not hold its presence")
+
+
+async def say(socket, text: str) -> None:
+    """What a page says over its socket, given time to be heard before the
+    next move (the move's message comes by the channel layer, not this queue)."""
+    await socket.send_to(text_data=text)
+    await asyncio.sleep(0.2)
+
+
+async def test_a_hidden_page_hears_the_version_alone_until_it_is_shown(
+    game, user, other_user, monkeypatch
+):
+    renders = []
+    real = pushed.render_to_string
+    monkeypatch.setattr(
+        pushed, "render_to_string", lambda *a, **k: renders.append(1) or real(*a, **k)
+    )
+    clients = {u.pk: await sync_to_async(browser)(u) for u in (user, other_user)}
+    sockets = {pk: await socket_of(game.pk, c) for pk, c in clients.items()}
+    for socket in sockets.values():
+        await say(socket, json.dumps({"hidden": True}))
+    for _ in range(2):
+        await sync_to_async(play_default_move)(game)
+        version = (await sync_to_async(fresh)(game)).version
+        for socket in sockets.values():
+            heard = json.loads(await socket.receive_from(timeout=5))
+            assert heard == {"version": version}
+    assert renders == []  # no table drawn for a page no one looks at
+    # Shown again: the other seat's table comes with the version once more.
+    for socket in sockets.values():
+        await say(socket, json.dumps({"hidden": False}))
+    mover = await sync_to_async(play_default_move)(game)
+    after = await sync_to_async(fresh)(game)
+    for pk, socket in sockets.items():
+        heard = json.loads(await socket.receive_from(timeout=5))
+        assert heard["version"] == after.version
+        assert ("html" in heard) == (pk != mover.user_id)
+    for socket in sockets.values():
+        await socket.disconnect()
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "not json",
+        json.dumps({"hidden": "yes"}),
+        json.dumps([{"hidden": True}]),
+        json.dumps({"hidden": True, "pad": "x" * 100}),  # too long to read
+        json.dumps({"move": {"type": "EndTurn"}}),
+    ],
+)
+async def test_what_else_a_page_says_changes_nothing(game, user, other_user, said):
+    clients = {u.pk: await sync_to_async(browser)(u) for u in (user, other_user)}
+    sockets = {pk: await socket_of(game.pk, c) for pk, c in clients.items()}
+    before = (await sync_to_async(fresh)(game)).version
+    for socket in sockets.values():
+        await say(socket, said)
+    assert (await sync_to_async(fresh)(game)).version == before
+    mover = await sync_to_async(play_default_move)(game)
+    for pk, socket in sockets.items():
+        heard = json.loads(await socket.receive_from(timeout=5))
+        assert ("html" in heard) == (pk != mover.user_id)  # still shown, still open
+    for socket in sockets.values():
+        await socket.disconnect()
