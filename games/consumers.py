@@ -25,9 +25,10 @@ more than 5 s (a TCP reset at the browser). Accepting a socket reads the
 session's user, the game and the seat, and records the player's presence, in
 one trip to a thread of its own (`CONNECT_THREADS`); a table's render runs in
 threads of its own too (`PUSH_THREADS`), and the chat's message with no thread
-at all. While a player's socket stays open it renews their presence every
-`presence.RENEW` (one query on the connecting threads), so no "your move"
-email goes to a player with the table open; closing it ends the hold.
+at all. While a player's socket stays open and its page shown it renews their
+presence every `presence.RENEW` (one query on the connecting threads), so no
+"your move" email goes to a player with the table in sight; closing it or
+hiding the page ends the hold.
 """
 
 import asyncio
@@ -209,10 +210,27 @@ class GameConsumer(GuardedConsumer):
     async def receive(self, text_data=None, bytes_data=None):
         """What a page says: only whether it is hidden (`{"hidden": true}`, a
         background tab) or shown again. Moves go over HTTP; anything else is
-        ignored, and the socket stays as it was."""
+        ignored, and the socket stays as it was.
+
+        A hidden page no longer holds its player at the table: a decision
+        that becomes theirs meanwhile is told them by email and push, as if
+        the page were closed. Shown again, it holds them once more."""
         hidden = _hidden_said(text_data)
-        if hidden is not None:
-            self.hidden = hidden
+        if hidden is None or hidden == self.hidden:
+            return
+        self.hidden = hidden
+        if not hasattr(self, "player"):
+            return  # a spectator: no presence to hold
+        if hidden:
+            self.holding.cancel()
+            await _in_thread(presence.table_left)(
+                game_id=self.game_id, user=self.player
+            )
+        else:
+            await _in_thread(presence.table_held)(
+                game_id=self.game_id, user=self.player
+            )
+            self.holding = asyncio.ensure_future(self.hold())
 
     async def game_changed(self, event):
         """The new version, with this user's table unless they made the change

@@ -340,3 +340,44 @@ async def test_what_else_a_page_says_changes_nothing(game, user, other_user, sai
         assert ("html" in heard) == (pk != mover.user_id)  # still shown, still open
     for socket in sockets.values():
         await socket.disconnect()
+
+
+async def test_a_player_whose_page_is_hidden_is_told_of_their_move(
+    game, user, other_user, clock, settings
+):
+    """A background tab does not hold its player at the table: the "your move"
+    email goes as if the page were closed. Shown again, the page holds them."""
+    settings.NOTIFY_GRACE_SECONDS = 120
+    clients = {u.pk: await sync_to_async(browser)(u) for u in (user, other_user)}
+    sockets = {pk: await socket_of(game.pk, c) for pk, c in clients.items()}
+    for socket in sockets.values():
+        await say(socket, json.dumps({"hidden": True}))
+    for pk in clients:
+        seen = await sync_to_async(presence.seen_at)(game_id=game.pk, user_id=pk)
+        assert seen is not None and seen <= clock.now  # the hold given back
+    clock.advance(5)  # the player looks elsewhere
+
+    mover = await sync_to_async(play_default_move)(game)
+    waiting = next(pk for pk in clients if pk != mover.user_id)
+    await sockets[waiting].receive_from(timeout=5)
+    clock.advance(settings.NOTIFY_GRACE_SECONDS + 1)
+    await sync_to_async(sweep)()
+    assert len(emails_to(users_by_pk(user, other_user)[waiting])) == 1
+
+    await say(sockets[waiting], json.dumps({"hidden": False}))
+    await held_past(game.pk, waiting, clock.now)
+    for socket in sockets.values():
+        await socket.disconnect()
+
+
+async def test_a_spectators_hidden_page_hears_the_version_alone(game, user_factory):
+    watcher = await sync_to_async(user_factory)("cy")
+    socket = await socket_of(game.pk, await sync_to_async(browser)(watcher))
+    await say(socket, json.dumps({"hidden": True}))
+    await sync_to_async(play_default_move)(game)
+    version = (await sync_to_async(fresh)(game)).version
+    assert json.loads(await socket.receive_from(timeout=5)) == {"version": version}
+    await say(socket, json.dumps({"hidden": False}))
+    await sync_to_async(play_default_move)(game)
+    assert "html" in json.loads(await socket.receive_from(timeout=5))
+    await socket.disconnect()
