@@ -65,3 +65,20 @@ def test_no_server_header_names_the_software(slow_accept_server):
     with urllib.request.urlopen(f"http://{slow_accept_server}/", timeout=10) as r:
         assert r.read() == b"ok"
         assert "Server" not in r.headers
+
+
+def test_an_idle_connection_is_kept_past_uvicorns_five_seconds(slow_accept_server):
+    """A browser that sends on a kept connection as the server closes it gets
+    no answer (status 0 in the load harness): the server keeps it 75 s."""
+    import http.client
+
+    host, port = slow_accept_server.split(":")
+    connection = http.client.HTTPConnection(host, int(port), timeout=10)
+    connection.request("GET", "/")
+    assert connection.getresponse().read() == b"ok"
+    local = connection.sock.getsockname()
+    time.sleep(6)  # past uvicorn's default keep-alive
+    connection.request("GET", "/")
+    assert connection.getresponse().read() == b"ok"
+    assert connection.sock.getsockname() == local  # the same connection
+    connection.close()
