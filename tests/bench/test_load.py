@@ -45,7 +45,10 @@ def postgresql():
 @pytest.fixture
 def site(postgresql, tmp_path):
     port = free_port()
-    server = uvicorn(port, site_env(LOG_LEVEL="WARNING"))
+    # As the harness starts it: each answer says its time inside Django.
+    server = uvicorn(
+        port, site_env(LOG_LEVEL="WARNING", MDEAL_REQUEST_COST_HEADERS="1")
+    )
     yield f"http://127.0.0.1:{port}"
     server.stop()
 
@@ -118,6 +121,12 @@ def test_a_short_run_plays_moves_with_no_failure(site, tmp_path):
     # Everyone logged in before the window, whose figures start after them.
     assert f"{USERS} of {USERS} users in" in summary
     assert summary.startswith(f"mdeal load run: {USERS} users (humans)")
+    # The site's own time beside the client's, from the answers' Server-Timing.
+    inside = re.search(
+        r"move POST inside Django .*: p50 (\d+) ms, p95 (\d+) ms", summary
+    )
+    assert inside is not None, summary
+    assert int(inside[1]) <= int(inside[2])
     for login in ("login", "login page"):
         assert int(rows.get(login, {}).get("Request Count", 0)) == 0, summary
     assert code == 0, summary
