@@ -314,6 +314,8 @@ def main(argv=None) -> int:
     create_database(options.database_url)
     manage(env, "migrate", "--noinput", "-v", "0")
     manage(env, "collectstatic", "--noinput", "-v", "0")
+    # Earlier runs' games, their clocks and their emails, out of this window.
+    manage(env, "end_load_games", "--prefix", options.prefix, "--force")
     manage(
         env,
         *("make_players", str(max(2, options.users)), "--prefix", options.prefix),
