@@ -84,6 +84,17 @@ def game(user, other_user, channel_layer):
     return make_game(creator=user, players=[other_user])
 
 
+@pytest.fixture
+def renders(monkeypatch) -> list:
+    """One entry for each table games.pushed draws."""
+    drawn = []
+    real = pushed.render_to_string
+    monkeypatch.setattr(
+        pushed, "render_to_string", lambda *a, **k: drawn.append(1) or real(*a, **k)
+    )
+    return drawn
+
+
 async def test_each_socket_gets_its_own_view_as_the_get_shows_it(
     game, user, other_user, user_factory
 ):
@@ -162,14 +173,7 @@ async def test_the_pushed_forms_carry_a_token_the_browser_can_post_with(
         await socket.disconnect()
 
 
-async def test_sockets_of_one_user_share_one_render(
-    game, user, other_user, monkeypatch
-):
-    renders = []
-    real = pushed.render_to_string
-    monkeypatch.setattr(
-        pushed, "render_to_string", lambda *a, **k: renders.append(1) or real(*a, **k)
-    )
+async def test_sockets_of_one_user_share_one_render(game, user, other_user, renders):
     clients = [await sync_to_async(browser)(other_user) for _ in range(3)]
     sockets = [await socket_of(game.pk, c) for c in clients]
     mover = await sync_to_async(play_default_move)(game)
@@ -286,13 +290,8 @@ async def say(socket, text: str) -> None:
 
 
 async def test_a_hidden_page_hears_the_version_alone_until_it_is_shown(
-    game, user, other_user, monkeypatch
+    game, user, other_user, renders
 ):
-    renders = []
-    real = pushed.render_to_string
-    monkeypatch.setattr(
-        pushed, "render_to_string", lambda *a, **k: renders.append(1) or real(*a, **k)
-    )
     clients = {u.pk: await sync_to_async(browser)(u) for u in (user, other_user)}
     sockets = {pk: await socket_of(game.pk, c) for pk, c in clients.items()}
     for socket in sockets.values():
