@@ -155,6 +155,7 @@ class GameConsumer(GuardedConsumer):
     # version alone: no one looks at it, and a render per version would cost
     # as much as the move's own answer. It asks for its table when shown.
     hidden = False
+    holding: "asyncio.Future | None" = None  # the player's presence, renewed
 
     async def dispatch(self, message):
         """Channels' dispatch without its `close_old_connections` (on the
@@ -175,7 +176,7 @@ class GameConsumer(GuardedConsumer):
         version, seated, self.user = watched
         if seated:
             self.player = self.user
-            self.holding = asyncio.ensure_future(self.hold())
+            self._hold()  # `watching` held the player's presence a first time
         # The token this browser's forms carry (None: it asks by GET).
         self.token = pushed.token_for(
             self.scope.get("cookies", {}).get(settings.CSRF_COOKIE_NAME)
@@ -197,12 +198,19 @@ class GameConsumer(GuardedConsumer):
                 game_id=self.game_id, user=self.player
             )
 
+    def _hold(self) -> None:
+        self.holding = asyncio.ensure_future(self.hold())
+
+    async def _let_go(self) -> None:
+        """End the hold, if held: the player was at the table until now."""
+        if self.holding is None:
+            return
+        self.holding.cancel()
+        self.holding = None
+        await _in_thread(presence.table_left)(game_id=self.game_id, user=self.player)
+
     async def disconnect(self, code):
-        if hasattr(self, "holding"):
-            self.holding.cancel()
-            await _in_thread(presence.table_left)(
-                game_id=self.game_id, user=self.player
-            )
+        await self._let_go()
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
             await self.channel_layer.group_discard(self.chat, self.channel_name)
@@ -222,15 +230,12 @@ class GameConsumer(GuardedConsumer):
         if not hasattr(self, "player"):
             return  # a spectator: no presence to hold
         if hidden:
-            self.holding.cancel()
-            await _in_thread(presence.table_left)(
-                game_id=self.game_id, user=self.player
-            )
+            await self._let_go()
         else:
             await _in_thread(presence.table_held)(
                 game_id=self.game_id, user=self.player
             )
-            self.holding = asyncio.ensure_future(self.hold())
+            self._hold()
 
     async def game_changed(self, event):
         """The new version, with this user's table unless they made the change

@@ -24,13 +24,10 @@ def load_games_end(*, prefix: str) -> tuple[int, int]:
     """(games ended, notifications closed) of the players named <prefix>..."""
     now = timezone.now()
     with transaction.atomic():
-        games = Game.objects.filter(
+        ended = Game.objects.filter(
             status__in=[Game.Status.OPEN, Game.Status.ACTIVE],
             seats__user__username__startswith=prefix,
-        ).values_list("pk", flat=True)
-        ended = Game.objects.filter(pk__in=list(games)).update(
-            status=Game.Status.ABANDONED, deadlines={}, deadline_at=None
-        )
+        ).update(status=Game.Status.ABANDONED, deadlines={}, deadline_at=None)
         closed = Notification.objects.filter(
             user__username__startswith=prefix, done_at__isnull=True
         ).update(done_at=now, outcome=Outcome.MOVED)
