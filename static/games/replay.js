@@ -12,16 +12,27 @@
 
   const KEYS = { ArrowLeft: "previous", ArrowRight: "next" };
 
-  // While a step is on its way, a key waits: a link htmx has not taken over
-  // yet would load the whole page.
+  // While a step is on its way, a key waits and is played once the step has
+  // landed (a link htmx has not taken over yet would load the whole page).
+  // One key waits at most: the latest.
   let busy = false;
+  let waiting = null;
+  function landed() {
+    busy = false;
+    const rel = waiting;
+    waiting = null;
+    if (rel) go(rel);
+  }
   document.addEventListener("htmx:beforeRequest", () => { busy = true; });
-  document.addEventListener("htmx:afterSettle", () => { busy = false; });
-  document.addEventListener("htmx:responseError", () => { busy = false; });
-  document.addEventListener("htmx:sendError", () => { busy = false; });
+  document.addEventListener("htmx:afterSettle", landed);
+  document.addEventListener("htmx:responseError", () => { busy = false; waiting = null; });
+  document.addEventListener("htmx:sendError", () => { busy = false; waiting = null; });
 
   function go(rel) {
-    if (busy) return;
+    if (busy) {
+      waiting = rel;
+      return;
+    }
     const link = document.querySelector(`#replay [data-step-rel="${rel}"]`);
     if (!link || link.getAttribute("aria-disabled") === "true") return;
     link.click();

@@ -56,7 +56,7 @@ def test_a_player_steps_through_a_finished_game_with_the_arrow_keys(
         f"Step {early + 1} of {game.version}"
     )
     page.keyboard.press("ArrowLeft")
-    page.keyboard.press("ArrowLeft")  # a second press once the first has landed
+    page.keyboard.press("ArrowLeft")  # waits for the first if it is on its way
     expect(page).to_have_url(re.compile(rf"[?&]step=({early - 1}|{early})\b"))
     page.keyboard.press("ArrowLeft")
     expect(page.locator("#replay")).not_to_have_attribute("data-step", str(early + 1))
@@ -65,6 +65,18 @@ def test_a_player_steps_through_a_finished_game_with_the_arrow_keys(
     current = settled_step(page)
     page.go_back()
     expect(page.locator("#replay")).not_to_have_attribute("data-step", str(current))
+
+    # A key pressed while a step is on its way is played once it lands, not
+    # lost: right and at once left end where they began.
+    now = settled_step(page)
+    page.evaluate(
+        """() => ["ArrowRight", "ArrowLeft"].forEach((key) =>
+            document.body.dispatchEvent(
+                new KeyboardEvent("keydown", {key, bubbles: true})))"""
+    )
+    assert settled_step(page) == now
+    expect(page.locator(".replay__count")).to_have_text(f"Step {now} of {game.version}")
+    expect(page).to_have_url(re.compile(rf"[?&]step={now}\b"))
 
     # The slider jumps; every hand is open; another seat's eyes on request.
     page.goto(f"/games/{game.pk}/replay/?step={later}")
