@@ -11,9 +11,6 @@ import re
 from datetime import timedelta
 from functools import partial
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
-
 from django.db import transaction
 from django.utils import timezone
 
@@ -35,6 +32,7 @@ from games.chat.errors import (
 )
 from games.chat.models import Message, Mute, Report, Room, Suspension
 from games.errors import GameNotFound
+from mdeal_site.broadcast import group_send
 
 # At most RATE_COUNT messages in RATE_WINDOW per user, across all games.
 RATE_COUNT = 5
@@ -128,13 +126,8 @@ def group_name(game_id: int, room: str) -> str:
 
 def announce(game_id: int, *, rooms) -> None:
     """Tell the rooms' open tables that something new was written: nothing more."""
-    layer = get_channel_layer()
-    if layer is None:
-        return
     for room in rooms:
-        async_to_sync(layer.group_send)(
-            group_name(game_id, room), {"type": "chat.posted"}
-        )
+        group_send(group_name(game_id, room), {"type": "chat.posted"})
 
 
 def _require_not_suspended(user, now) -> None:

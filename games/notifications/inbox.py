@@ -19,13 +19,11 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import partial
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
-
 from django.core.cache import cache
 from django.db import transaction
 
 from games.notifications.models import InboxItem
+from mdeal_site.broadcast import group_send
 
 logger = logging.getLogger(__name__)
 
@@ -188,14 +186,9 @@ def bells_ring(user_ids) -> None:
 
 def _ring(user_ids: list[int]) -> None:
     cache.delete_many([bell_key(user_id) for user_id in user_ids])
-    layer = get_channel_layer()
-    if layer is None:
-        return
     for user_id in user_ids:
         try:
-            async_to_sync(layer.group_send)(
-                group_name(user_id), {"type": "inbox.changed"}
-            )
+            group_send(group_name(user_id), {"type": "inbox.changed"})
         except Exception:
             logger.warning("Could not tell user %s's inbox", user_id, exc_info=True)
 

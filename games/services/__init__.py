@@ -22,7 +22,7 @@ One module per concern, the public names re-exported here:
 
 A test that replaces a name patches the module that looks it up
 (`games.services.bots.BOT_SLICE_SECONDS`, `games.services.randomness.rng`,
-`games.services.notify.get_channel_layer`): replacing the copy here changes
+`mdeal_site.broadcast.get_channel_layer`): replacing the copy here changes
 nothing.
 """
 

@@ -7,14 +7,12 @@ for both on commit, so nothing is announced that was rolled back.
 
 from datetime import timedelta
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
-
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
 from games.models import Game
+from mdeal_site.broadcast import group_send
 
 # Deadlines further away than this are left to the beat sweep (every 30 s).
 # An ETA task waits unacknowledged in a worker's memory until it is due, so only
@@ -46,9 +44,7 @@ def game_announce(
         message["movers"] = list(movers)
 
     def tell_browsers() -> None:
-        layer = get_channel_layer()
-        if layer is not None:
-            async_to_sync(layer.group_send)(f"game-{game_id}", message)
+        group_send(f"game-{game_id}", message)
 
     def queue_tasks() -> None:
         from games import tasks
@@ -70,9 +66,7 @@ def clocks_announce(game_id: int) -> None:
     again."""
 
     def tell_browsers() -> None:
-        layer = get_channel_layer()
-        if layer is not None:
-            async_to_sync(layer.group_send)(f"game-{game_id}", {"type": "game.clocks"})
+        group_send(f"game-{game_id}", {"type": "game.clocks"})
 
     transaction.on_commit(tell_browsers, robust=True)
 

@@ -22,7 +22,7 @@ def test_the_classic_table_marks_a_bot_account(
     bea = user_factory("bea", display_name="Bea")
     robo = user_factory("robo", display_name="Robo", is_bot=True)
     # Built here, in Playwright's thread: no browser to tell yet.
-    with mock.patch("games.services.notify.get_channel_layer", return_value=None):
+    with mock.patch("mdeal_site.broadcast.get_channel_layer", return_value=None):
         game = played(
             make_game(creator=ann, players=[robo, bea], kind="classic"), moves=16
         )
@@ -65,7 +65,7 @@ def test_a_title_deed_and_the_deal_pay_prompt_mark_a_bot_account(
     robo = user_factory("robo", display_name="Robo", is_bot=True)
     cy = user_factory("cy", display_name="Cy")
     dee = user_factory("dee", display_name="Dee")
-    with mock.patch("games.services.notify.get_channel_layer", return_value=None):
+    with mock.patch("mdeal_site.broadcast.get_channel_layer", return_value=None):
         board = make_game(creator=ann, players=[robo, cy, dee], kind="classic")
         board = put(board, positions.roll())  # seat 1 holds St. James Place
         deal = rig(

@@ -30,7 +30,7 @@ POSITION = """
 
 def rigged_game(ada, bea) -> Game:
     # Built in Playwright's thread: no browser to tell yet.
-    with mock.patch("games.services.notify.get_channel_layer", return_value=None):
+    with mock.patch("mdeal_site.broadcast.get_channel_layer", return_value=None):
         game = make_game(creator=ada, players=[bea])
     Game.objects.filter(pk=game.pk).update(
         snapshot=engine.to_json(engine.scenario(POSITION)),

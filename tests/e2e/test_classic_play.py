@@ -146,7 +146,7 @@ def test_two_browsers_buy_bid_trade_build_mortgage_and_leave_jail(
     bea = user_factory("bea", display_name="Bea")
     ann = user_factory("ann", display_name="Ann")
     # Built here, in Playwright's thread: no browser to tell yet.
-    with mock.patch("games.services.notify.get_channel_layer", return_value=None):
+    with mock.patch("mdeal_site.broadcast.get_channel_layer", return_value=None):
         game = make_game(creator=bea, players=[ann], kind="classic")
     assert game.state().active == 1  # Ann, in the second seat, goes first
     frames = {"ann": [], "bea": []}

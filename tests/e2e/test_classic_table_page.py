@@ -34,7 +34,7 @@ last roll: 3 4
 def rigged(user_factory, state) -> tuple[Game, list]:
     users = [user_factory(n.lower(), display_name=n) for n in NAMES]
     # Built here, in Playwright's thread: no browser to tell yet.
-    with mock.patch("games.services.notify.get_channel_layer", return_value=None):
+    with mock.patch("mdeal_site.broadcast.get_channel_layer", return_value=None):
         game = make_game(creator=users[0], players=users[1:], kind="classic")
     return put(game, state), users
 

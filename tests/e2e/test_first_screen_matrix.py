@@ -174,7 +174,7 @@ CLASSIC_STATES = {
 def rigged(user_factory, kind: str, state, seats: int):
     users = [user_factory(n.split()[0].lower(), display_name=n) for n in NAMES[:seats]]
     # Built here, in Playwright's thread: no browser to tell yet.
-    with mock.patch("games.services.notify.get_channel_layer", return_value=None):
+    with mock.patch("mdeal_site.broadcast.get_channel_layer", return_value=None):
         game = make_game(creator=users[0], players=users[1:], kind=kind)
     to_json = engine.to_json if kind == "deal" else classic.to_json
     Game.objects.filter(pk=game.pk).update(

@@ -52,7 +52,7 @@ NAMES = ["Ada", "Bea Longname-Wolfeschlegel", "Cy", "Dee", "Eve"]
 def rigged_table(user_factory, text: str, seats: int) -> Game:
     users = [user_factory(n.split()[0].lower(), display_name=n) for n in NAMES[:seats]]
     # Built here, in Playwright's thread: no browser to tell yet.
-    with mock.patch("games.services.notify.get_channel_layer", return_value=None):
+    with mock.patch("mdeal_site.broadcast.get_channel_layer", return_value=None):
         game = make_game(creator=users[0], players=users[1:])
     state = engine.scenario(text)
     Game.objects.filter(pk=game.pk).update(
@@ -232,7 +232,7 @@ def test_the_waiting_room_keeps_tags_inside_their_seat(
     login, new_context, user_factory
 ):
     host = user_factory("ada", display_name="Adalberta Wilhelmina-Longname")
-    with mock.patch("games.services.notify.get_channel_layer", return_value=None):
+    with mock.patch("mdeal_site.broadcast.get_channel_layer", return_value=None):
         game = make_game(creator=host, seat_count=3, start=False)
     page = login(host, new_context(viewport={"width": 375, "height": 812}))
     page.goto(game.get_absolute_url())
@@ -262,7 +262,7 @@ def test_saving_the_profile_says_so_and_times_follow_the_zone(login, user_factor
 
 def test_game_pages_pass_axe(login, user_factory):
     game, users = rigged_table(user_factory, TWO, 2)
-    with mock.patch("games.services.notify.get_channel_layer", return_value=None):
+    with mock.patch("mdeal_site.broadcast.get_channel_layer", return_value=None):
         invited = make_game(creator=users[0], seat_count=3, start=False)
     page = login(users[1])
     for path in (
