@@ -54,6 +54,7 @@ from locust.exception import StopUser
 
 from bench.load import cpu
 from bench.load.figures import (
+    another_seats_move,
     bot_lines,
     bot_moves,
     fetch_due,
@@ -205,6 +206,7 @@ class Player(FastHttpUser):
         self.pushed: int | None = None  # the game's last stamp told
         self.pushed_table: Table | None = None  # the last table the socket sent
         self.own_version = None
+        self.moving = False  # this player's move POST is on its way
 
     def on_start(self):
         self.username = self.account()
@@ -331,7 +333,9 @@ class Player(FastHttpUser):
             if "html" in message:  # the table itself: the page swaps it in
                 self.pushed_table = Table(message["html"])
             self.pushed = latest(self.pushed, version)
-            if MODE == "humans" and version != self.own_version:
+            if MODE == "humans" and another_seats_move(
+                version, self.own_version, moving=self.moving
+            ):
                 message_arrived(game, version, arrived)
             self.bot_answered(version, arrived, by="push")
             self.changed.set()
@@ -481,7 +485,11 @@ class Player(FastHttpUser):
         name = "move POST"
         started = time.time()
         moved_at[game, "request"] = started
-        response = self.post(action, fields, name=name, catch=True)
+        self.moving = True
+        try:
+            response = self.post(action, fields, name=name, catch=True)
+        finally:
+            self.moving = False
         answered = time.time()
         with response:
             if response.status_code == 409:

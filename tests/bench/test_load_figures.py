@@ -1,7 +1,14 @@
 """The load harness's figures: percentiles, the stamps a player fetches the
 table for, and the bots' lines of the report."""
 
-from bench.load.figures import bot_lines, fetch_due, latest, percentile, unseen
+from bench.load.figures import (
+    another_seats_move,
+    bot_lines,
+    fetch_due,
+    latest,
+    percentile,
+    unseen,
+)
 
 
 def test_percentiles_are_taken_from_the_values_in_order():
@@ -76,3 +83,11 @@ def test_answers_that_never_came_are_reported_without_a_time():
         "p50 0 ms, p95 0 ms, max 0 ms",
         "bot answers still awaited at the end: 1 (the longest for 30.0 s)",
     ]
+
+
+def test_a_players_own_move_is_not_timed_as_a_push():
+    assert another_seats_move(12, 11, moving=False)
+    assert not another_seats_move(12, 12, moving=False)  # its own, answered
+    # Its own, told before its response came back.
+    assert not another_seats_move(12, 11, moving=True)
+    assert another_seats_move(3, None, moving=False)
