@@ -7,6 +7,7 @@ names and ports.
 """
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import tempfile
@@ -60,11 +61,26 @@ async def check_channel_layer() -> None:
     if layer is None:
         raise RuntimeError("no channel layer configured")
     channel = await layer.new_channel("healthz.")
-    token = uuid.uuid4().hex
-    await layer.send(channel, {"type": "healthz.ping", "token": token})
-    message = await asyncio.wait_for(layer.receive(channel), TIMEOUT)
-    if message.get("token") != token:
-        raise RuntimeError("channel layer returned a different message")
+    try:
+        token = uuid.uuid4().hex
+        await layer.send(channel, {"type": "healthz.ping", "token": token})
+        message = await asyncio.wait_for(layer.receive(channel), TIMEOUT)
+        if message.get("token") != token:
+            raise RuntimeError("channel layer returned a different message")
+    finally:
+        await forget(layer, channel)
+
+
+async def forget(layer, channel: str) -> None:
+    """Let the layer drop `channel`. The pub/sub layer stays subscribed to a
+    channel until a receive on it is cancelled, as a consumer's is when its
+    socket closes; Channels has no other way to say a channel is done. Each
+    check's channel would otherwise be kept for the process's life."""
+    waiter = asyncio.ensure_future(layer.receive(channel))
+    await asyncio.sleep(0)  # the receive now waits on the channel
+    waiter.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await waiter
 
 
 def broker_check():

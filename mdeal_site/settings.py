@@ -241,13 +241,29 @@ if REDIS_URL and TESTING and os.environ.get("PYTEST_XDIST_WORKER"):
     # One Redis database per xdist worker, so one worker's flush spares the rest.
     _worker = int("".join(c for c in os.environ["PYTEST_XDIST_WORKER"] if c.isdigit()))
     REDIS_URL = urlunparse(urlparse(REDIS_URL)._replace(path=f"/{1 + _worker % 15}"))
-if REDIS_URL:
-    CHANNEL_LAYERS = {
-        "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
-        }
+
+
+def redis_channel_layer(url: str) -> dict:
+    """The channel layer on Redis: publish and subscribe. A group's message is
+    one PUBLISH, which each web process hears once on the one connection it
+    subscribes on and hands to its sockets in that group; Channels' list-based
+    layer pushed a copy to every socket's list by script and each process
+    polled them with BRPOP: 10% more of the web's CPU a move, and pushes a
+    fifth later (docs/load.md). What it sends is a nudge: a message lost
+    while Redis restarts is late news (the pages poll), as with the other.
+
+    Pub/sub channels belong to the whole Redis server, not to one of its
+    databases: the names carry the database's number, so sites (and test
+    workers) on other databases of one server do not hear each other."""
+    database = urlparse(url).path.strip("/") or "0"
+    return {
+        "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+        "CONFIG": {"hosts": [url], "prefix": f"mdeal.{database}."},
     }
+
+
+if REDIS_URL:
+    CHANNEL_LAYERS = {"default": redis_channel_layer(REDIS_URL)}
     CACHES = {
         "default": {
             # An empty cache, not a 500, while Redis is down: rate limits fail

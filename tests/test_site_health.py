@@ -108,3 +108,19 @@ def test_healthz_is_503_when_the_broker_is_unreachable(client, settings, tmp_pat
     assert body["checks"]["broker"].startswith("failed: ")
     assert body["checks"]["database"] == "ok"
     assert "127.0.0.1" not in json.dumps(body)
+
+
+@pytest.mark.asyncio
+async def test_the_channel_layer_check_leaves_no_channel_subscribed(settings):
+    if not settings.REDIS_URL:
+        pytest.skip("the pub/sub layer's subscriptions live in Redis: set REDIS_URL")
+    import redis
+
+    for _ in range(3):
+        await health.check_channel_layer()
+    # Asked while this loop's layer still holds its connection.
+    server = redis.Redis.from_url(settings.REDIS_URL)
+    try:
+        assert server.pubsub_channels("*healthz.*") == []
+    finally:
+        server.close()
