@@ -9,6 +9,8 @@
 - ``admin_client``: pytest-django's, past the admin's second factor
   (``tests/second_factor.py`` makes such clients for other staff).
 - ``channel_layer``: the configured channel layer, flushed before and after.
+- ``group_ear(group)``: a socket's ear on a channel-layer group for the whole
+  test (``.heard()``: the next message it hears).
 - ``game_factory``, ``two_player_game``, ``clock``, ``presence_kept``: tables
   and time for the site's tests (tests/games, tests/kinds, tests/bench).
 
@@ -18,7 +20,10 @@ empty cache (allauth's rate limits live there).
 With ``REDIS_URL`` set, each xdist worker uses its own Redis database.
 """
 
+import asyncio
+import contextlib
 import itertools
+import threading
 from datetime import timedelta
 from pathlib import Path
 
@@ -151,6 +156,48 @@ def channel_layer():
     async_to_sync(layer.flush)()
     yield layer
     async_to_sync(layer.flush)()
+
+
+class GroupEar:
+    """A socket's ear on a channel-layer group, on an event loop of its own
+    that lives as long as the test. The pub/sub layer subscribes per event
+    loop, and `async_to_sync` runs each call on a new one: a channel made in
+    one call was gone by the next, with the message sent between them."""
+
+    def __init__(self, layer, group: str):
+        self.layer = layer
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+        self.channel = self.run(layer.new_channel())
+        self.run(layer.group_add(group, self.channel))
+
+    def run(self, coroutine, timeout: float = 10.0):
+        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout)
+
+    def heard(self, within: float = 5.0) -> dict:
+        """The next message the group brings (TimeoutError if none comes)."""
+        return self.run(asyncio.wait_for(self.layer.receive(self.channel), within))
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self.run(self.layer.flush())
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(5)
+        self.loop.close()
+
+
+@pytest.fixture
+def group_ear(channel_layer):
+    ears = []
+
+    def listen(group: str) -> GroupEar:
+        ears.append(GroupEar(channel_layer, group))
+        return ears[-1]
+
+    yield listen
+    for ear in ears:
+        ear.close()
 
 
 @pytest.fixture

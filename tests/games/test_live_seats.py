@@ -2,7 +2,6 @@
 and are announced to the table's group, like a move is."""
 
 import pytest
-from asgiref.sync import async_to_sync
 
 from django.urls import reverse
 
@@ -13,25 +12,15 @@ from tests.games.test_views import client_for
 pytestmark = pytest.mark.django_db
 
 
-def heard(channel_layer, channel):
-    return async_to_sync(channel_layer.receive)(channel)
-
-
-def listen(channel_layer, game):
-    channel = async_to_sync(channel_layer.new_channel)()
-    async_to_sync(channel_layer.group_add)(f"game-{game.pk}", channel)
-    return channel
-
-
 def test_a_join_moves_the_version_the_host_polls_and_is_announced(
-    user, other_user, channel_layer, django_capture_on_commit_callbacks
+    user, other_user, group_ear, django_capture_on_commit_callbacks
 ):
     game = make_game(creator=user, seat_count=3, start=False)
     host = client_for(user)
     url = reverse("games:version", args=[game.pk])
     before = host.get(url).json()["version"]
     assert host.get(url, {"since": before}).status_code == 204
-    channel = listen(channel_layer, game)
+    table = group_ear(f"game-{game.pk}")
 
     with django_capture_on_commit_callbacks(execute=True):
         services.game_join(game_id=game.pk, user=other_user)
@@ -39,7 +28,7 @@ def test_a_join_moves_the_version_the_host_polls_and_is_announced(
     after = host.get(url, {"since": before})
     assert after.status_code == 200
     assert after.json()["version"] != before
-    assert heard(channel_layer, channel) == {
+    assert table.heard() == {
         "type": "game.changed",
         "version": after.json()["version"],
     }
@@ -48,20 +37,20 @@ def test_a_join_moves_the_version_the_host_polls_and_is_announced(
 
 
 def test_a_leave_moves_the_version_again(
-    user, other_user, channel_layer, django_capture_on_commit_callbacks
+    user, other_user, group_ear, django_capture_on_commit_callbacks
 ):
     game = make_game(creator=user, players=[other_user], seat_count=3, start=False)
     host = client_for(user)
     url = reverse("games:version", args=[game.pk])
     joined = host.get(url).json()["version"]
-    channel = listen(channel_layer, game)
+    table = group_ear(f"game-{game.pk}")
 
     with django_capture_on_commit_callbacks(execute=True):
         services.game_leave(game_id=game.pk, user=other_user)
 
     left = host.get(url).json()["version"]
     assert left != joined
-    assert heard(channel_layer, channel)["version"] == left
+    assert table.heard()["version"] == left
 
 
 def test_starting_never_shows_a_stamp_the_waiting_room_had(user, other_user):

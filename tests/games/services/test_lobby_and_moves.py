@@ -541,20 +541,17 @@ def test_resigning_at_a_stale_version_is_refused(two_player_game, other_user):
 
 
 def test_a_move_is_announced_only_when_it_commits(
-    two_player_game, channel_layer, django_capture_on_commit_callbacks
+    two_player_game, group_ear, django_capture_on_commit_callbacks
 ):
-    from asgiref.sync import async_to_sync
-
     game = fresh(two_player_game)
     seat = awaited_seat(game)
-    channel = async_to_sync(channel_layer.new_channel)()
-    async_to_sync(channel_layer.group_add)(f"game-{game.pk}", channel)
+    table = group_ear(f"game-{game.pk}")
     with django_capture_on_commit_callbacks() as callbacks:
         move_submit_as(game, seat, engine.EndTurn(seat=seat.position))
     assert callbacks  # queued, not yet run
     for callback in callbacks:
         callback()
-    message = async_to_sync(channel_layer.receive)(channel)
+    message = table.heard()
     # The mover is named: their sockets get the version alone (their move's
     # answer brings their table), the others' their table (games.consumers).
     assert message == {

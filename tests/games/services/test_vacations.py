@@ -4,7 +4,6 @@ nothing times out meanwhile, and the table says they are away."""
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from asgiref.sync import async_to_sync
 
 from django.test import Client
 
@@ -210,7 +209,7 @@ def test_the_table_says_who_is_away_in_the_viewers_time_zone(
 
 
 def test_opponents_tables_show_the_clock_waiting_and_are_told_to_redraw(
-    clock, ada, bea, channel_layer, django_capture_on_commit_callbacks
+    clock, ada, bea, group_ear, django_capture_on_commit_callbacks
 ):
     game = ada_plays(ada, bea)
     bea_client = Client()
@@ -218,13 +217,12 @@ def test_opponents_tables_show_the_clock_waiting_and_are_told_to_redraw(
     url = game.get_absolute_url()
     page = bea_client.get(url).content.decode()
     assert "the clock waits" not in page and "data-deadline" in page
-    listener = async_to_sync(channel_layer.new_channel)()
-    async_to_sync(channel_layer.group_add)(f"game-{game.pk}", listener)
+    table = group_ear(f"game-{game.pk}")
 
     with django_capture_on_commit_callbacks(execute=True):
         vacation_start(user=ada, until=datetime(2026, 12, 2, 23, 0, tzinfo=UTC))
 
-    told = async_to_sync(channel_layer.receive)(listener)
+    told = table.heard()
     assert told == {"type": "game.clocks"}
     page = bea_client.get(url).content.decode()
     clock_line = page[page.index('class="status__clock"') :]
@@ -235,7 +233,7 @@ def test_opponents_tables_show_the_clock_waiting_and_are_told_to_redraw(
     clock.shift(timedelta(hours=5))
     with django_capture_on_commit_callbacks(execute=True):
         vacation_end(user=ada)
-    assert async_to_sync(channel_layer.receive)(listener) == {"type": "game.clocks"}
+    assert table.heard() == {"type": "game.clocks"}
     page = bea_client.get(url).content.decode()
     assert "the clock waits" not in page
     clock_line = page[page.index('class="status__clock"') :]
