@@ -456,6 +456,14 @@ CELERY_BEAT_SCHEDULE |= {
         "schedule": 24 * 60 * 60.0,
     },
 }
+# A periodic task that waited in the queue longer than its period is dropped
+# by the worker: the next one is already on its way. Each sweep queues all
+# that is due; without this, a worker back from an hour down ran sixty
+# notification sweeps in a row, each queuing every due email again, and a
+# worker slower than a minute behind its queue was sent the same records
+# again by every sweep (3,200 reminders a minute in the load database).
+for _entry in CELERY_BEAT_SCHEDULE.values():
+    _entry.setdefault("options", {})["expires"] = _entry["schedule"]
 # Shows /healthz's per-part results to a monitor (`Authorization: Bearer ...`).
 HEALTHZ_TOKEN = os.environ.get("HEALTHZ_TOKEN", "")
 
