@@ -11,6 +11,8 @@
 - ``channel_layer``: the configured channel layer, flushed before and after.
 - ``group_ear(group)``: a socket's ear on a channel-layer group for the whole
   test (``.heard()``: the next message it hears).
+- ``private_redis_url``: a Redis server of the test's own (skipped, saying
+  so, without ``redis-server``).
 - ``game_factory``, ``two_player_game``, ``clock``, ``presence_kept``: tables
   and time for the site's tests (tests/games, tests/kinds, tests/bench).
 
@@ -198,6 +200,19 @@ def group_ear(channel_layer):
     yield listen
     for ear in ears:
         ear.close()
+
+
+@pytest.fixture
+def private_redis_url(tmp_path):
+    """A Redis server of the test's own (a worker's queues start empty)."""
+    from tests import processes
+
+    if processes.redis_binary() is None:
+        pytest.skip("needs redis-server on PATH to start a private Redis")
+    port = processes.free_port()
+    server = processes.redis_server(port, tmp_path)
+    yield f"redis://127.0.0.1:{port}/0"
+    server.stop()
 
 
 @pytest.fixture

@@ -178,6 +178,19 @@ def redis_server(port: int, workdir: Path) -> Process:
     return process
 
 
+def solo_worker(redis_url: str, var_dir: Path) -> Process:
+    """A Celery worker on `redis_url`, one task at a time, reading the queues
+    the settings declare (no -Q), as production starts it."""
+    return Process(
+        "worker",
+        python(
+            *("-m", "celery", "--app", "mdeal_site", "worker"),
+            *("--loglevel", "INFO", "--pool", "solo"),
+        ),
+        site_env(REDIS_URL=redis_url, MDEAL_VAR_DIR=str(var_dir)),
+    )
+
+
 def configured(name: str, **env: str | None):
     """Setting ``name`` as settings.py builds it under these variables (None
     unsets one), read in a fresh process."""

@@ -22,19 +22,11 @@ def test_every_periodic_task_expires_after_its_period():
         assert entry["options"]["expires"] == entry["schedule"] > 0, name
 
 
-@pytest.fixture
-def redis_url(tmp_path):
-    if processes.redis_binary() is None:
-        pytest.skip("needs redis-server on PATH to start a private Redis")
-    port = processes.free_port()
-    server = processes.redis_server(port, tmp_path)
-    yield f"redis://127.0.0.1:{port}/0"
-    server.stop()
-
-
 @pytest.mark.filterwarnings("ignore::celery.exceptions.AlwaysEagerIgnored")
-def test_the_worker_drops_a_task_that_waited_past_its_expiry(redis_url, tmp_path):
-    with app.connection_for_write(redis_url) as connection:
+def test_the_worker_drops_a_task_that_waited_past_its_expiry(
+    private_redis_url, tmp_path
+):
+    with app.connection_for_write(private_redis_url) as connection:
         # A task of Celery's own that needs no database, as beat sends a sweep.
         app.send_task(
             "celery.accumulate",
@@ -51,15 +43,7 @@ def test_the_worker_drops_a_task_that_waited_past_its_expiry(redis_url, tmp_path
             expires=60,
             connection=connection,
         )
-    env = processes.site_env(REDIS_URL=redis_url, MDEAL_VAR_DIR=str(tmp_path / "var"))
-    worker = processes.Process(
-        "worker",
-        processes.python(
-            *("-m", "celery", "--app", "mdeal_site", "worker"),
-            *("--loglevel", "INFO", "--pool", "solo"),
-        ),
-        env,
-    )
+    worker = processes.solo_worker(private_redis_url, tmp_path / "var")
     try:
         processes.wait_for(
             lambda: "succeeded" in worker.output() or not worker.alive,

@@ -19,22 +19,12 @@ from tests import processes
 BULK = settings.CELERY_TASK_DEFAULT_QUEUE
 
 
-@pytest.fixture
-def redis_url(tmp_path):
-    if processes.redis_binary() is None:
-        pytest.skip("needs redis-server on PATH to start a private Redis")
-    port = processes.free_port()
-    server = processes.redis_server(port, tmp_path)
-    yield f"redis://127.0.0.1:{port}/0"
-    server.stop()
-
-
 @pytest.mark.filterwarnings("ignore::celery.exceptions.AlwaysEagerIgnored")
-def test_the_worker_empties_the_moves_queue_first(redis_url, tmp_path):
+def test_the_worker_empties_the_moves_queue_first(private_redis_url, tmp_path):
     assert [queue.name for queue in settings.CELERY_TASK_QUEUES] == [MOVES_QUEUE, BULK]
     queued = [("bulk-1", BULK), ("bulk-2", BULK), ("bulk-3", BULK)]
     queued += [("urgent-1", MOVES_QUEUE), ("urgent-2", MOVES_QUEUE)]
-    with app.connection_for_write(redis_url) as connection:
+    with app.connection_for_write(private_redis_url) as connection:
         for task_id, queue in queued:
             # A task of Celery's own that needs no database: only the order counts.
             app.send_task(
@@ -44,15 +34,7 @@ def test_the_worker_empties_the_moves_queue_first(redis_url, tmp_path):
                 queue=queue,
                 connection=connection,
             )
-    env = processes.site_env(REDIS_URL=redis_url, MDEAL_VAR_DIR=str(tmp_path / "var"))
-    worker = processes.Process(
-        "worker",
-        processes.python(
-            *("-m", "celery", "--app", "mdeal_site", "worker"),
-            *("--loglevel", "INFO", "--pool", "solo"),
-        ),
-        env,
-    )
+    worker = processes.solo_worker(private_redis_url, tmp_path / "var")
     try:
         processes.wait_for(
             lambda: (
