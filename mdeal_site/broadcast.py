@@ -14,9 +14,10 @@ to the loop and the request goes on. Elsewhere (a Celery task, a command, a
 test's client) there is no loop to hand it to, and the send happens before
 the call returns, as before.
 
-A send that fails is logged, as `transaction.on_commit(..., robust=True)`
-logs a failing hook: the browsers' pages also poll, so a lost nudge is
-late news, not lost news.
+A send that fails is logged, not raised, on either path: the browsers'
+pages also poll, so a lost nudge is late news, not lost news, and the
+caller's other work (the next user's inbox, the tasks queued on commit)
+goes on.
 """
 
 import asyncio
@@ -63,14 +64,17 @@ def _done(group: str, future) -> None:
 
 def group_send(group: str, message: dict) -> None:
     """Send `message` to the channel layer's `group`: handed to the serving
-    loop from a request's thread, sent before returning anywhere else. No
-    layer configured: nothing to do."""
+    loop from a request's thread, sent before returning anywhere else; a
+    failure is logged. No layer configured: nothing to do."""
     layer = get_channel_layer()
     if layer is None:
         return
     loop = _serving_loop()
     if loop is None:
-        async_to_sync(layer.group_send)(group, message)
+        try:
+            async_to_sync(layer.group_send)(group, message)
+        except Exception:
+            logger.warning("Could not tell group %s", group, exc_info=True)
         return
     future = asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop)
     with in_flight_lock:

@@ -92,3 +92,11 @@ async def test_a_send_that_fails_on_the_loop_is_logged(layer_is, caplog):
 def test_no_layer_no_send(layer_is):
     layer_is(None)
     broadcast.group_send("game-1", {"type": "game.clocks"})  # nothing raised
+
+
+def test_without_a_serving_loop_a_failed_send_is_logged_not_raised(layer_is, caplog):
+    layer_is(BrokenLayer())
+    with caplog.at_level(logging.WARNING, logger="mdeal_site.broadcast"):
+        broadcast.group_send("inbox-4", {"type": "inbox.changed"})
+    assert "Could not tell group inbox-4" in caplog.text
+    assert "the layer's server is down" in caplog.text

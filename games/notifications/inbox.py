@@ -14,7 +14,6 @@ see: a game's title and players, a decision's name, a result. Never a card.
 The bell reads `unread_count`: one query, none while the count is cached.
 """
 
-import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import partial
@@ -24,8 +23,6 @@ from django.db import transaction
 
 from games.notifications.models import InboxItem
 from mdeal_site.broadcast import group_send
-
-logger = logging.getLogger(__name__)
 
 # The bell's count is cached this long at most: a write in another process
 # (the worker, with the per-process cache of the embedded mode) shows within it.
@@ -187,10 +184,7 @@ def bells_ring(user_ids) -> None:
 def _ring(user_ids: list[int]) -> None:
     cache.delete_many([bell_key(user_id) for user_id in user_ids])
     for user_id in user_ids:
-        try:
-            group_send(group_name(user_id), {"type": "inbox.changed"})
-        except Exception:
-            logger.warning("Could not tell user %s's inbox", user_id, exc_info=True)
+        group_send(group_name(user_id), {"type": "inbox.changed"})
 
 
 def items_prune(now: datetime) -> int:
