@@ -2,6 +2,7 @@
 every seat, the figures count whole deals, and the command prints them."""
 
 import io
+import random
 
 import pytest
 
@@ -53,3 +54,13 @@ def test_the_command_prints_the_figures_and_refuses_a_made_up_style():
     assert "won" in out.getvalue() and "par 50%" in out.getvalue()
     with pytest.raises(CommandError, match="key=value"):
         call_command("classic_strength", "--style", "cleverness=9", stdout=out)
+
+
+def test_a_classic_deal_keeps_the_seed_its_recorded_runs_were_played_with():
+    # Drawn below 2**30 (Deal's below 2**32): docs/ record runs by their seed.
+    work = schedule(
+        2, 2, 1, duplicate=False, styles={"A": STYLE}, iterations=1, rounds=5
+    )
+    draws = random.Random(1)
+    assert [deal[0].seed for deal in work] == [draws.randrange(2**30) for _ in "ab"]
+    assert all(job.rounds == 5 for deal in work for job in deal)
