@@ -12,7 +12,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINES = ROOT / "games" / "engines"
-SHARED = {"protocol", "plumbing", "errors"}
+SHARED = {"protocol", "plumbing", "errors", "race"}
 ALLOWED = {
     "__future__",
     "abc",

@@ -7,17 +7,15 @@ from games.engines.deal import legal_moves, scenario
 from games.engines.deal.bots.expert import (
     DROP_AFTER,
     Style,
-    Tally,
-    behind,
     candidates,
     confirmed,
     overrule_bar,
-    pick,
     reserve,
     think,
 )
 from games.engines.deal.bots.sensible import Table, score_play
 from games.engines.deal.moves import Resign
+from games.engines.race import Tally, pick
 
 
 class Ticks:
@@ -63,27 +61,6 @@ def test_a_fixed_count_of_iterations_plays_every_candidate_on_every_guess():
     state = scenario(POSITION)
     _, info = think(state, 0, random.Random(1), iterations=30)
     assert set(info["played"].values()) == {30}
-
-
-def test_a_candidate_is_behind_when_clearly_worse_or_never_better():
-    # Sums of the gaps to the first candidate and of their squares, 10 guesses.
-    gaps, squares, played = [0.0, -10.0, 0.0, 5.0], [0.0, 12.0, 0.0, 30.0], [10] * 4
-    assert behind(1, gaps, squares, played)  # a mean of -1, sure of it
-    assert behind(2, gaps, squares, played)  # the same every time
-    assert not behind(3, gaps, squares, played)
-
-
-def test_only_a_clear_gain_overrules_the_sensible_choice():
-    played = [20, 20, 20]
-    # Candidate 1 gains 0.5 a guess with little spread; 2 gains 1 but wildly.
-    gaps, squares = [0.0, 10.0, 20.0], [0.0, 6.0, 2000.0]
-    assert pick(gaps, squares, played) == 1
-    assert pick([0.0, 0.0, 20.0], [0.0, 0.0, 2000.0], played) == 0
-    # A candidate dropped after a couple of guesses is never picked.
-    assert pick([0.0, 3.0], [0.0, 4.5], [20, 1]) == 0
-    # A sure gain smaller than the margin asked does not overrule it either.
-    assert pick(gaps, squares, played, margin=0.4) == 1
-    assert pick(gaps, squares, played, margin=0.6) == 0
 
 
 def test_widening_tries_the_next_best_move_when_a_candidate_drops_out():

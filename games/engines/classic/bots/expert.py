@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...errors import IllegalMove
+from ...race import Tally, pick, run_race
 from .. import moves as mv
 from ..board import BOARD
 from ..decisions import awaiting, default_move, legal_moves
@@ -188,51 +189,6 @@ def rollout(
     return chances(state, sharpness)[seat]
 
 
-@dataclass(slots=True)
-class Tally:
-    """Each candidate against the first, on the same guesses and dice: sums of
-    its scores, of its gains over the first and their squares, the guesses it
-    was played on; and the guesses done."""
-
-    totals: list[float]
-    gaps: list[float]
-    squares: list[float]
-    played: list[int]
-    done: int = 0
-
-    @classmethod
-    def of(cls, count: int) -> "Tally":
-        return cls([0.0] * count, [0.0] * count, [0.0] * count, [0] * count)
-
-    def add(self, i: int, value: float, first: float) -> None:
-        self.totals[i] += value
-        gap = value - first
-        self.gaps[i] += gap
-        self.squares[i] += gap * gap
-        self.played[i] += 1
-
-    def gain(self, i: int) -> tuple[float, float]:
-        """Candidate i's mean gain over the first, and its standard error."""
-        n = self.played[i]
-        mean = self.gaps[i] / n
-        if n < 2:
-            return mean, float("inf")
-        variance = max(self.squares[i] - n * mean * mean, 0.0) / (n - 1)
-        return mean, (variance / n) ** 0.5
-
-    def best(self, confidence: float) -> int:
-        """The candidate that beats the first by `confidence` standard errors,
-        the best of them; the first when none does."""
-        best, best_gain = 0, 0.0
-        for i in range(1, len(self.played)):
-            if self.played[i] < 2:
-                continue
-            mean, error = self.gain(i)
-            if mean > best_gain and mean > confidence * error:
-                best, best_gain = i, mean
-        return best
-
-
 def race(
     state: State,
     seat: int,
@@ -246,42 +202,26 @@ def race(
     """Play `options` (the first the one the others are measured against) on
     fresh guesses of `state` as `seat` sees it, `iterations` of them or until
     `deadline` by `clock`; against the clock, candidates clearly worse than
-    the first are dropped."""
+    the first are dropped (`games.engines.race`)."""
     rounds = style.rounds
     stop = state.turn + rounds * len(state.remaining()) if rounds is not None else None
-    tally = Tally.of(len(options))
-    alive = list(range(len(options)))
-    while True:
-        world = guess(state, seat, rng)
-        roll_seed = rng.getrandbits(64)
-        values = []
-        for i in alive:
-            if deadline is not None and tally.done and clock() >= deadline:
-                break  # Out of time: this guess is left unfinished and unused.
-            roll = random.Random(roll_seed)
-            _, after = step(world, options[i], roll)
-            values.append(rollout(after, seat, roll, stop, style.sharpness))
-        if len(values) < len(alive):
-            break
-        for i, value in zip(alive, values, strict=True):
-            tally.add(i, value, values[0])
-        tally.done += 1
-        if iterations is not None:
-            if tally.done >= iterations:
-                break
-            continue
-        if clock() >= deadline:
-            break
-        if tally.done >= style.drop_after:
-            alive = [i for i in alive if i == 0 or not _behind(tally, i, style.drop)]
-            if len(alive) == 1:
-                break  # The first stands: answer now.
-    return tally
 
+    def play(world: State, move: mv.Move, roll: random.Random) -> float:
+        _, after = step(world, move, roll)
+        return rollout(after, seat, roll, stop, style.sharpness)
 
-def _behind(tally: Tally, i: int, drop: float) -> bool:
-    mean, error = tally.gain(i)
-    return mean + drop * error <= 0.0
+    return run_race(
+        options,
+        [],
+        draw=lambda: guess(state, seat, rng),
+        play=play,
+        rng=rng,
+        drop_after=style.drop_after,
+        drop=style.drop,
+        iterations=iterations,
+        deadline=deadline,
+        clock=clock,
+    )
 
 
 def think(
@@ -310,7 +250,7 @@ def think(
     if iterations is None:
         deadline = clock() + (DEFAULT_SECONDS if seconds is None else seconds)
     tally = race(own, seat, options, rng, style, iterations, deadline, clock)
-    best = tally.best(style.confidence)
+    best = pick(tally.gaps, tally.squares, tally.played, style.confidence)
     return options[best], {
         "iterations": tally.done,
         "trivial": False,

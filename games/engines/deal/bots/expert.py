@@ -79,6 +79,7 @@ from statistics import NormalDist
 from typing import Any
 
 from ...errors import IllegalMove
+from ...race import Tally, gain, pick, run_race
 from ..cards import DECK, VALUE
 from ..moves import Discard, EndTurn, Move, Pay, Resign
 from ..rules import awaiting, default_discard, default_payment, legal_moves, step
@@ -417,41 +418,11 @@ def think(
     }
 
 
-@dataclass(slots=True)
-class Tally:
-    """Each candidate against the first (the sensible bot's own choice), on
-    the same guesses and the same draws: the sums of its scores, of its gains
-    over the first and of their squares, over the guesses it was played on
-    (it stops when it is clearly worse); and the guesses done."""
-
-    totals: list[float]
-    gaps: list[float]
-    squares: list[float]
-    played: list[int]
-    done: int = 0
-
-    @classmethod
-    def of(cls, count: int) -> "Tally":
-        return cls([0.0] * count, [0.0] * count, [0.0] * count, [0] * count)
-
-    def add(self, i: int, value: float, first: float) -> None:
-        self.totals[i] += value
-        gap = value - first
-        self.gaps[i] += gap
-        self.squares[i] += gap * gap
-        self.played[i] += 1
-
-    def grow(self) -> None:
-        """Room for one more candidate."""
-        for sums in (self.totals, self.gaps, self.squares, self.played):
-            sums.append(0)
-
-
 @dataclass(frozen=True, slots=True)
 class Race:
-    """Candidates played on guess after guess: what the seat knows, where a
-    rollout stops and how it is scored, how the expert thinks, its random
-    numbers and its clock."""
+    """Candidates played on guess after guess (`games.engines.race`): what the
+    seat knows, where a rollout stops and how it is scored, how the expert
+    thinks, its random numbers and its clock."""
 
     known: Knowledge
     seat: int
@@ -474,64 +445,22 @@ class Race:
         on fresh guesses, `iterations` of them or until `deadline`; against
         the clock, candidates clearly worse than the first are dropped, and
         moves of `spare` take their places (both lists are used up)."""
-        count = len(options)
-        tally = Tally.of(count)
-        alive = list(range(count))
-        while True:
-            world = guess(self.known, self.rng, self.barred)
-            roll_seed = self.rng.getrandbits(64)
-            values = []
-            for i in alive:
-                if deadline is not None and tally.done and self.clock() >= deadline:
-                    break  # Out of time: this guess is left unfinished and unused.
-                roll = random.Random(roll_seed)
-                _, after = step(world, options[i], roll)
-                values.append(rollout(after, self.seat, roll, self.stop, self.fit))
-            if len(values) < len(alive):
-                break
-            for i, value in zip(alive, values, strict=True):
-                tally.add(i, value, values[0])
-            tally.done += 1
-            if iterations is not None:
-                if tally.done >= iterations:
-                    break
-                continue
-            if self.clock() >= deadline:
-                break
-            if tally.done >= self.style.drop_after:
-                alive = [i for i in alive if i == 0 or not self._dropped(i, tally)]
-                while spare and len(alive) < count:
-                    options.append(spare.pop(0))
-                    alive.append(len(options) - 1)
-                    tally.grow()
-                if len(alive) == 1:
-                    break  # The first stands: answer now.
-        return tally
-
-    def _dropped(self, i: int, tally: Tally) -> bool:
-        return tally.played[i] >= self.style.drop_after and behind(
-            i, tally.gaps, tally.squares, tally.played, self.style.drop
+        return run_race(
+            options,
+            spare,
+            draw=lambda: guess(self.known, self.rng, self.barred),
+            play=self._play,
+            rng=self.rng,
+            drop_after=self.style.drop_after,
+            drop=self.style.drop,
+            iterations=iterations,
+            deadline=deadline,
+            clock=self.clock,
         )
 
-
-def behind(
-    i: int,
-    gaps: list[float],
-    squares: list[float],
-    played: list[int],
-    drop: float = DROP,
-) -> bool:
-    mean, error = _gain(gaps[i], squares[i], played[i])
-    return mean + drop * error <= 0.0
-
-
-def _gain(gap: float, square: float, n: int) -> tuple[float, float]:
-    """A candidate's mean gain over the first, and its standard error."""
-    mean = gap / n
-    if n < 2:
-        return mean, float("inf")
-    variance = max(square - n * mean * mean, 0.0) / (n - 1)
-    return mean, (variance / n) ** 0.5
+    def _play(self, world: State, move: Move, roll: random.Random) -> float:
+        _, after = step(world, move, roll)
+        return rollout(after, self.seat, roll, self.stop, self.fit)
 
 
 def overrule_bar(style: Style, family: int) -> float:
@@ -552,30 +481,8 @@ def confirmed(fresh: Tally) -> bool:
     the best of several noisy gains and so overstated, the fresh one is not."""
     if fresh.played[1] < 2:
         return False
-    mean, _ = _gain(fresh.gaps[1], fresh.squares[1], fresh.played[1])
+    mean, _ = gain(fresh.gaps[1], fresh.squares[1], fresh.played[1])
     return mean > 0.0
-
-
-def pick(
-    gaps: list[float],
-    squares: list[float],
-    played: list[int],
-    confidence: float = CONFIDENCE,
-    margin: float = 0.0,
-) -> int:
-    """The candidate that beats the first by a clear margin (`confidence`
-    standard errors, and more than `margin`), the best of them; the first
-    (the sensible bot's choice) when none does. Deviating only when the
-    rollouts are sure keeps the expert at least as good as the policy it
-    rolls out with, and noise cannot talk it out of a good move."""
-    best, best_gain = 0, margin
-    for i in range(1, len(gaps)):
-        if played[i] < 2:
-            continue
-        mean, error = _gain(gaps[i], squares[i], played[i])
-        if mean > best_gain and mean > confidence * error:
-            best, best_gain = i, mean
-    return best
 
 
 def expert_bot(
