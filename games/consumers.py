@@ -38,7 +38,6 @@ from concurrent.futures import ThreadPoolExecutor
 from types import SimpleNamespace
 
 from channels.consumer import get_handler_name
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from redis.exceptions import RedisError
 
@@ -49,6 +48,7 @@ from games import pushed, selectors
 from games.chat.models import Room
 from games.chat.services import group_name as chat_group
 from games.notifications import presence
+from mdeal_site.db import off_loop
 
 logger = logging.getLogger(__name__)
 
@@ -126,9 +126,7 @@ def watching(session, game_id: int) -> tuple[int, bool, object] | None:
 
 
 def _in_thread(function):
-    return database_sync_to_async(
-        function, thread_sensitive=False, executor=CONNECT_THREADS
-    )
+    return off_loop(function, CONNECT_THREADS)
 
 
 # What a page says over its socket fits in a few bytes: a longer message is
@@ -160,7 +158,7 @@ class GameConsumer(GuardedConsumer):
     async def dispatch(self, message):
         """Channels' dispatch without its `close_old_connections` (on the
         thread-sensitive thread) before each handler: no handler here touches
-        the database but through `database_sync_to_async`, which closes them
+        the database but through `mdeal_site.db.off_loop`, which closes them
         itself."""
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
@@ -246,9 +244,9 @@ class GameConsumer(GuardedConsumer):
             and not self.hidden
             and self.user.pk not in event.get("movers", ())
         ):
-            shown = await database_sync_to_async(
-                pushed.table_for, thread_sensitive=False, executor=PUSH_THREADS
-            )(game_id=self.game_id, stamp=message["version"], user=self.user)
+            shown = await off_loop(pushed.table_for, PUSH_THREADS)(
+                game_id=self.game_id, stamp=message["version"], user=self.user
+            )
             if shown is not None:
                 message = {
                     "version": shown[0],

@@ -11,12 +11,9 @@ import asyncio
 import json
 import time
 
-from asgiref.sync import sync_to_async
-
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import close_old_connections
 from django.http import JsonResponse, StreamingHttpResponse
 from django.shortcuts import redirect
 from django.utils import timezone
@@ -33,6 +30,7 @@ from games.api.schema import SCHEMA
 from games.chat.services import message_post
 from games.errors import GameError
 from games.models import Game
+from mdeal_site.db import off_loop
 
 # How often a stream looks at the game (seconds), and how long it lasts before
 # the client reconnects with the last version it saw.
@@ -256,14 +254,7 @@ async def _off_loop(read, *args):
     """`read(*args)` in a worker thread of its own, its database connection
     closed after: a stream lives long, and must not hold the request's thread
     (where the next request of the same server would run) while it waits."""
-
-    def once():
-        try:
-            return read(*args)
-        finally:
-            close_old_connections()
-
-    return await sync_to_async(once, thread_sensitive=False)()
+    return await off_loop(read)(*args)
 
 
 def _challenges_now(user, told: dict[int, str], since):

@@ -8,13 +8,12 @@ session's user and records that they are on the site (for their friends'
 import json
 from types import SimpleNamespace
 
-from channels.db import database_sync_to_async
-
 from django.contrib import auth
 
 from games.consumers import CONNECT_THREADS, FORBIDDEN, GuardedConsumer
 from games.notifications.inbox import group_name
 from games.social.services import seen_now
+from mdeal_site.db import off_loop
 
 
 def signed_in(session) -> int | None:
@@ -33,9 +32,7 @@ class InboxConsumer(GuardedConsumer):
     label = "Inbox"
 
     async def connect(self):
-        user_id = await database_sync_to_async(
-            signed_in, thread_sensitive=False, executor=CONNECT_THREADS
-        )(self.scope["session"])
+        user_id = await off_loop(signed_in, CONNECT_THREADS)(self.scope["session"])
         if user_id is None:
             await self.close(code=FORBIDDEN)
             return

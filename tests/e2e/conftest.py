@@ -159,10 +159,12 @@ def _asgi_server(django_db_setup):
 @pytest.fixture
 def asgi_live_server(_asgi_server, transactional_db):
     """The server, with a fresh PostgreSQL pool: it shares the test process's,
-    and the WebSocket tests before the browser ones can leave connections
-    checked out by threads their event loop no longer waits for (a CI run's
-    browser tests all failed on "couldn't get a connection" once they had
-    leaked all eight). Nothing to do on SQLite."""
+    and the tests before the browser ones can leave connections checked out
+    by threads that outlive them (a CI run's browser tests all failed on
+    "couldn't get a connection" once eight were gone). The sockets' threads
+    no longer do (`mdeal_site.db.off_loop`, tests/games/test_pushed.py); the
+    tests' own `sync_to_async` calls still keep one on the thread-sensitive
+    thread. Nothing to do on SQLite."""
     connection = connections["default"]
     if connection.settings_dict["OPTIONS"].get("pool"):
         connection.close()

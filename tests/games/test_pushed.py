@@ -14,6 +14,7 @@ from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from django.core.cache import cache
+from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
@@ -380,3 +381,28 @@ async def test_a_spectators_hidden_page_hears_the_version_alone(game, user_facto
     await sync_to_async(play_default_move)(game)
     assert "html" in json.loads(await socket.receive_from(timeout=5))
     await socket.disconnect()
+
+
+def checked_out() -> int:
+    """The pooled connections taken and not given back, all threads (this
+    thread's own given back first, for a clean count)."""
+    connection.close()
+    stats = connection.pool.get_stats()
+    return stats["pool_size"] - stats["pool_available"]
+
+
+async def test_the_sockets_threads_give_their_connections_back(game, user, other_user):
+    # Channels' test communicator turns database_sync_to_async's closes into
+    # no-ops: the sockets' threads each kept a pooled connection for the rest
+    # of the run, and a later browser test found the pool empty.
+    if connection.vendor != "postgresql":
+        pytest.skip("the connection pool is PostgreSQL's: set DATABASE_URL")
+    before = await sync_to_async(checked_out)()
+    clients = [await sync_to_async(browser)(u) for u in (user, other_user)]
+    for _ in range(3):  # connects, pushes, holds let go: every thread used
+        sockets = [await socket_of(game.pk, c) for c in clients]
+        await sync_to_async(play_default_move)(game)
+        for socket in sockets:
+            await socket.receive_from(timeout=5)
+            await socket.disconnect()
+    assert await sync_to_async(checked_out)() == before
