@@ -174,6 +174,7 @@ class Site:
         self.names: list[str] = []
 
     def start(self, name: str, args: list[str], **kwargs) -> None:
+        OUT.mkdir(parents=True, exist_ok=True)
         log = (OUT / f"{name}.log").open("wb")
         self.names.append(name)
         self.processes.append(
