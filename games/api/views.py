@@ -36,6 +36,9 @@ from mdeal_site.db import off_loop
 # the client reconnects with the last version it saw.
 STREAM_POLL = 1.0
 STREAM_SECONDS = 600
+# A stream's reads run on worker threads (`off_loop`), each giving its
+# connection back: a stream lives long, and must not hold the request's
+# thread (where the next request of the same server would run) while it waits.
 
 
 def payload(game: Game, seat) -> dict:
@@ -195,7 +198,7 @@ def game_stream(request, game_id: int):
                 return
             await asyncio.sleep(poll)
             try:
-                seen = await _off_loop(_seen, game_id, user)
+                seen = await off_loop(_seen)(game_id, user)
             except Exception:  # the database away: try again at the next poll
                 continue
 
@@ -223,15 +226,15 @@ def event_stream(request):
         until = time.monotonic() + seconds
         while True:
             try:
-                events, challenges = await _off_loop(
-                    _challenges_now, user, challenges, since
+                events, challenges = await off_loop(_challenges_now)(
+                    user, challenges, since
                 )
             except Exception:  # the database away: try again at the next poll
                 events = []
             for event in events:
                 yield json.dumps(event) + "\n"
             try:
-                now = await _off_loop(_my_tables, user)
+                now = await off_loop(_my_tables)(user)
             except Exception:  # the database away: try again at the next poll
                 now = None
             if now is not None:
@@ -248,13 +251,6 @@ def event_stream(request):
             await asyncio.sleep(poll)
 
     return _stream(lines(), headers)
-
-
-async def _off_loop(read, *args):
-    """`read(*args)` in a worker thread of its own, its database connection
-    closed after: a stream lives long, and must not hold the request's thread
-    (where the next request of the same server would run) while it waits."""
-    return await off_loop(read)(*args)
 
 
 def _challenges_now(user, told: dict[int, str], since):
