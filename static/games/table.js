@@ -171,7 +171,68 @@
     folds.set(e.target.dataset.fold, e.target.open);
   }, true);
 
-  // What identifies a control across a redraw: its move, its card, its value.
+  // Fields the player filled in or ticked and has not sent (a trade being
+  // put together, a bid typed, mortgages ticked), by form and field: a form
+  // is known by its hidden fields but the token and the version (and its
+  // place among forms alike), a field by its name and value (a box) or its
+  // id. The Deal's ticked cards are kept apart, by card, wherever they are.
+  function formKeys() {
+    const keys = new Map();
+    const seen = new Map();
+    for (const form of document.querySelectorAll("#table form")) {
+      if (form.closest("#chat-slot")) continue;
+      const key = [...form.querySelectorAll("input[type=hidden]")]
+        .filter((i) => i.name !== "csrfmiddlewaretoken" && i.name !== "version")
+        .map((i) => `${i.name}=${i.value}`).join("&");
+      const n = seen.get(key) || 0;
+      seen.set(key, n + 1);
+      keys.set(form, `${key}#${n}`);
+    }
+    return keys;
+  }
+  const isBox = (el) => el.type === "checkbox" || el.type === "radio";
+  const fieldKey = (el) => (isBox(el) ? `${el.name}=${el.value}` : el.id || el.name);
+  const isField = (el) => el.name && el.type !== "hidden" && el.name !== "cards"
+    && el.tagName !== "BUTTON";
+  function filledIn(sent) {
+    const kept = [];
+    for (const [form, key] of formKeys()) {
+      if (sent && (form === sent || form.contains(sent))) continue; // gone with the move
+      for (const el of form.elements) {
+        if (!isField(el)) continue;
+        if (isBox(el)) {
+          if (el.checked !== el.defaultChecked) kept.push([key, fieldKey(el), el.checked]);
+        } else if (el.tagName === "SELECT") {
+          if ([...el.options].some((o) => o.selected !== o.defaultSelected)) {
+            kept.push([key, fieldKey(el), el.value]);
+          }
+        } else if (el.value !== el.defaultValue) {
+          kept.push([key, fieldKey(el), el.value]);
+        }
+      }
+    }
+    return kept;
+  }
+  function fillIn(kept) {
+    if (!kept || !kept.length) return;
+    const forms = new Map([...formKeys()].map(([form, key]) => [key, form]));
+    for (const [key, field, value] of kept) {
+      const form = forms.get(key);
+      if (!form) continue;
+      for (const el of form.elements) {
+        if (!isField(el) || fieldKey(el) !== field) continue;
+        if (isBox(el)) el.checked = value;
+        else el.value = value;
+      }
+    }
+  }
+  function findField(key) {
+    const form = [...formKeys()].find(([, k]) => k === key.form);
+    return form ? [...form[0].elements].find((el) => isField(el) && fieldKey(el) === key.field) : null;
+  }
+
+  // What identifies a control across a redraw: its move, its card, its value,
+  // its form and field.
   function focusKey(el) {
     if (!el || !el.closest || !el.closest("#table")) return null;
     if (el.closest("#chat-slot")) return null; // kept by the swap (chat.js)
@@ -188,6 +249,8 @@
       tag: el.tagName,
       fold: el.closest("details[data-fold]") && el.tagName === "SUMMARY"
         ? el.closest("details[data-fold]").dataset.fold : null,
+      field: el.form && isField(el) && formKeys().has(el.form)
+        ? { form: formKeys().get(el.form), field: fieldKey(el) } : null,
     };
   }
   function findKey(key) {
@@ -198,6 +261,7 @@
       const d = t.querySelector(`details[data-fold="${key.fold}"]`);
       return d && d.querySelector("summary");
     }
+    if (key.field) return findField(key.field);
     if (key.card) {
       const card = t.querySelector(`${key.region ? "#" + key.region : ""} details.pick summary [data-card="${key.card}"]`);
       if (card) return card.closest("summary");
@@ -282,6 +346,7 @@
       const own = isOwn(e.detail.requestConfig) || Date.now() - ownAt < 5000;
       window.__mdealKeep = {
         ticked,
+        filled: filledIn(source),
         open: keepOpen ? openCard.dataset.card : null,
         openRegion: region ? region.id : null,
         version: shownVersion(),
@@ -301,6 +366,7 @@
         if (keep.ticked.includes(input.value)) input.checked = true;
       }
     }
+    if (keep) fillIn(keep.filled);
     if (keep && keep.open) {
       // Only in the same place: a wild laid from the hand is not re-opened on the table.
       const scope = keep.openRegion ? `#${keep.openRegion} ` : "#table ";
