@@ -290,7 +290,12 @@ def join(request, token: str):
     return render(
         request,
         "games/join.html",
-        {"game": game, "token": token, "refusal": refusal},
+        {
+            "game": game,
+            "token": token,
+            "refusal": refusal,
+            "option_labels": selectors.option_labels(game),
+        },
     )
 
 

@@ -225,6 +225,26 @@ def test_invite_link_shows_the_game_and_joining_is_a_post(user, other_user):
     assert client.get(url)["Location"] == game.get_absolute_url()
 
 
+def test_an_invitation_and_its_waiting_room_say_which_game_and_rules(user, other_user):
+    game = make_game(
+        creator=user,
+        seat_count=3,
+        start=False,
+        public=False,
+        kind="classic",
+        options={"starting_cash": 300},
+    )
+    invitation = client_for(other_user).get(
+        reverse("games:join", args=[game.invite_token])
+    )
+    waiting_room = client_for(user).get(game.get_absolute_url())
+    for response in (invitation, waiting_room):
+        html = response.content.decode()
+        assert "<b>Classic Monopoly</b> · " in html
+        assert "Rated" in html or "Casual" in html
+        assert "Each player starts with $300." in html
+
+
 def test_a_bad_invite_token_is_not_found(user):
     response = client_for(user).get(reverse("games:join", args=["not-a-token"]))
     assert response.status_code == 404
