@@ -366,7 +366,12 @@
         if (keep.ticked.includes(input.value)) input.checked = true;
       }
     }
-    if (keep) fillIn(keep.filled);
+    if (keep) {
+      fillIn(keep.filled);
+      // A message of the page's ("You have a seat at the table.") told of the
+      // table it came with: it goes with the first table drawn after it.
+      for (const m of document.querySelectorAll(".messages")) m.remove();
+    }
     if (keep && keep.open) {
       // Only in the same place: a wild laid from the hand is not re-opened on the table.
       const scope = keep.openRegion ? `#${keep.openRegion} ` : "#table ";

@@ -2,7 +2,8 @@
 trade being put together, a bid, mortgages to lift) survives a redraw of the
 table (static/games/table.js), as the Deal's ticked cards do: another
 player's move redraws the table, and used to empty the form under the
-player's hands. A page file with the script, no server needed; a redraw is
+player's hands. A message the page came with goes with the first redraw.
+A page file with the script, no server needed; a redraw is
 htmx's beforeSwap, the table's markup replaced, and its settle event."""
 
 from pathlib import Path
@@ -11,7 +12,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
-<title>Forms</title></head><body><div class="mdeal-game">
+<title>Forms</title></head><body>
+<div class="messages" role="status"><p>You have a seat at the table.</p></div>
+<div class="mdeal-game">
 <section id="table" data-version="{version}">{table}</section></div>
 <script src="{script}"></script></body></html>
 """
@@ -123,3 +126,10 @@ def test_what_the_new_table_draws_is_kept_when_the_player_changed_nothing(table)
     page, redraw = table
     redraw(2, give_cash="40")  # a counter-offer, say, drawn filled
     assert filled(page)["give"] == "40"
+
+
+def test_the_pages_message_goes_with_the_first_redraw(table):
+    page, redraw = table
+    assert page.locator(".messages").is_visible()
+    redraw(2)
+    assert page.locator(".messages").count() == 0
