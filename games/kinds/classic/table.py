@@ -120,9 +120,10 @@ def _utility_rent(deeds: dict[int, dict[str, Any]], owner: int) -> str:
 def initials(names: list[str]) -> list[str]:
     """Each player's mark on the board: the first letter of their name. Where
     two names share it, a second character that tells them apart without
-    reading as a seat's number: the digit of a bot's name ("Bot 3": B3), else
-    the initial of a second word ("Bea Long": BL), else a later letter of the
-    name ("Ann", "Amy": An, Am)."""
+    reading as a seat's number: the digit of the name that tells it from the
+    others ("Bot 3": B3; "Qa0001", "Qa0002": Q1, Q2), else the initial of a
+    second word ("Bea Long": BL), else a later letter of the name ("Ann",
+    "Amy": An, Am)."""
     firsts = [name[:1].upper() for name in names]
     marks: list[str] = []
     for seat, (name, first) in enumerate(zip(names, firsts, strict=True)):
@@ -130,7 +131,16 @@ def initials(names: list[str]) -> list[str]:
             marks.append(first)
             continue
         words = name.split()
-        candidates = [first + c for c in name if c.isdigit()][:1]
+        rivals = [
+            other
+            for at, (other, initial) in enumerate(zip(names, firsts, strict=True))
+            if initial == first and at != seat
+        ]
+        digits = [(i, c) for i, c in enumerate(name) if c.isdigit()]
+        telling = [
+            c for i, c in digits if all(i >= len(n) or n[i] != c for n in rivals)
+        ]
+        candidates = [first + c for c in (telling or [c for _, c in digits])][:1]
         if len(words) > 1 and words[1][:1].isalpha():
             candidates.append(first + words[1][0].upper())
         candidates += [first + c.lower() for c in name[1:] if c.isalpha()]
@@ -684,15 +694,14 @@ def _sale(group: str, options, deeds) -> dict[str, Any]:
 
 
 def _waiting(view, seat, names) -> str:
-    parts = []
-    seen = set()
+    """ "Waiting for Bea to roll and to answer a trade offer; Cy to bid." """
+    owed: dict[int, list[str]] = {}
     for e in view["awaiting"]:
-        if e["seat"] == seat or (e["seat"], e["kind"]) in seen:
-            continue
-        seen.add((e["seat"], e["kind"]))
-        parts.append(f"{names[e['seat']]} {_WAITING[e['kind']]}")
-    if not parts:
+        if e["seat"] != seat and _WAITING[e["kind"]] not in owed.get(e["seat"], []):
+            owed.setdefault(e["seat"], []).append(_WAITING[e["kind"]])
+    if not owed:
         return ""
+    parts = [f"{names[s]} {in_words(what)}" for s, what in owed.items()]
     return "Waiting for " + "; ".join(parts) + "."
 
 
@@ -811,7 +820,10 @@ def _auction(view, seat, names, bot_accounts) -> dict[str, Any] | None:
             for p in view["players"]
             if not p["out"] and p["seat"] not in gone
         ],
-        "waiting": [who(s) for s in a["waiting_on"]],
+        # "you and Bea": the reader first.
+        "waiting": in_words(
+            [who(s) for s in sorted(a["waiting_on"], key=lambda s: s != seat)]
+        ),
         "my_bid": f"Your sealed bid: {amounts(mine)}." if mine is not None else "",
         "open_bids": [
             with_bot_marks(f"{said[int(s)]} bid {amounts(bid)}")

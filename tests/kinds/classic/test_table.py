@@ -78,6 +78,10 @@ def test_roll_asks_the_active_player_and_offers_managing_and_trades():
 def test_others_wait_and_only_trade_or_resign():
     html = render(positions.roll(), 1)
     assert "Waiting for Ann to roll." in html
+    # Two things of one player's, in one sentence (Bea offered Ann a trade).
+    assert "Waiting for Ann to roll and to answer a trade offer." in render(
+        positions.offer(), 1
+    )
     assert set(actions(html)) == {"offer", "resign"}
 
 
@@ -175,6 +179,9 @@ def test_the_sealed_bids_stay_on_their_bidders_pages():
                     assert f"Your sealed bid: {amount} on Kentucky Avenue." in html
                 else:
                     assert amount not in html, (seat, bidder)
+        if not bids:
+            assert "waiting for you, Ann and Bea." in pages[2]
+            assert "waiting for Ann, Bea and Cy." in pages[None]
         if bids:
             # Who has bid is public; how much is not.
             assert "sealed bids from Ann" in pages[2]
@@ -267,6 +274,8 @@ def test_players_whose_names_share_a_letter_get_marks_apart():
         *(f"B{n}" for n in range(2, 9)),
     ]
     assert initials(["Bea Long", "Bob", "Bot 3"]) == ["BL", "Bo", "B3"]
+    # Numbered names alike but for their last digit: the digit that differs.
+    assert initials(["Qa0001", "Qa0002"]) == ["Q1", "Q2"]
     html = render(positions.roll(), 0, names=["Ann", "Bot 2 (random)", "Bot 3", "Dee"])
     # Bot 2 on Chance, owning St. James Place; Bot 3 in jail.
     assert re.search(r'<span class="ctoken ctoken--1">B2</span>', html)
