@@ -694,6 +694,16 @@
     else { document.execCommand("copy"); done(); }
   });
 
+  // Whether the player moves about with the keyboard (table.css shows the
+  // prompt heading's focus ring to them alone).
+  const KEYS = new Set(["Tab", "Enter", " ", "ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"]);
+  document.addEventListener("keydown", (e) => {
+    if (KEYS.has(e.key)) document.documentElement.classList.add("uses-keyboard");
+  }, true);
+  document.addEventListener("pointerdown", () => {
+    document.documentElement.classList.remove("uses-keyboard");
+  }, true);
+
   function start() {
     announce();
     updatePickers();
