@@ -44,6 +44,21 @@ BOXES = """() => [...Array(40).keys()].map((i) => {
             width: box?.width ?? 0, height: box?.height ?? 0};
 })"""
 
+# The owned spaces' marks and notes that reach under the border (the inset
+# shadow's spread) or beyond: "Vermont Ave.: rent $6".
+UNDER_BORDER = """() => [...document.querySelectorAll(".sq.is-owned")].flatMap((sq) => {
+    const box = sq.getBoundingClientRect();
+    const shadow = getComputedStyle(sq).boxShadow;
+    const border = parseFloat(shadow.match(/([\\d.]+)px inset/)[1]);
+    return [...sq.querySelectorAll(".sq__note, .sq__owner")]
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        if (!r.width) return false; // not drawn (a phone's board)
+        return r.left < box.left + border - 0.5 || r.right > box.right - border + 0.5;
+      })
+      .map((el) => `${sq.id}: ${el.textContent}`);
+})"""
+
 
 def page_file(name: str, state, seat) -> Path:
     links = "".join(
@@ -89,4 +104,7 @@ def test_classic_table_screenshots(browser, name):
         go, parking = boxes[0], boxes[20]
         side = 400 if width == 1280 else 280
         assert go["x"] > parking["x"] + side and go["y"] > parking["y"] + side
+        # An owned space's mark and note ("rent $6") are not under the
+        # owner's border drawn over its edges, nor past them.
+        assert page.evaluate(UNDER_BORDER) == [], (name, width)
     context.close()
