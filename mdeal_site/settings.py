@@ -102,6 +102,8 @@ if env_bool("MDEAL_REQUEST_COST_HEADERS", False):
     MIDDLEWARE.insert(0, "mdeal_site.middleware.RequestCostMiddleware")
 
 ROOT_URLCONF = "mdeal_site.urls"
+# A form refused for its token: a page saying so (an htmx one reloads).
+CSRF_FAILURE_VIEW = "mdeal_site.csrf.csrf_failure"
 ASGI_APPLICATION = "mdeal_site.asgi.application"
 WSGI_APPLICATION = "mdeal_site.wsgi.application"
 
