@@ -641,7 +641,7 @@
       const enough = sum >= owed || (everything && boxes.length > 0);
       form.classList.toggle("is-short", ticked.length > 0 && !enough);
       form.classList.toggle("is-enough", enough);
-      const button = form.querySelector("button[type=submit]");
+      const button = [...form.elements].find((el) => el.type === "submit");
       if (button) {
         button.disabled = !enough;
         button.textContent = enough ? `Pay ${sum}M` : "Pay with these cards";

@@ -81,6 +81,16 @@ def deal_pay(seats):
     return deal_apply(state, charge)
 
 
+def deal_pay_many(seats):
+    """Bea charges rent to Ada, who has thirteen cards to pay with: a tall
+    picker, and the buttons still on the first screen."""
+    bank = "0 bank: 1M, 1M, 1M, 2M, 3M, 4M, 2M\n"
+    state = engine.scenario(deal_text(seats, 1, bank + "1 hand: Pink/Orange Rent, 2M"))
+    rent = held(state, 1, "Pink/Orange Rent")
+    charge = engine.ChargeRent(seat=1, card=rent, colour="orange", set_index=1)
+    return deal_apply(state, charge)
+
+
 def deal_no(seats):
     """Bea's Sly Deal takes Ada's Kentucky Avenue; Ada holds a Just Say No."""
     text = deal_text(seats, 1, "0 hand: Just Say No\n1 hand: Sly Deal, 2M")
@@ -101,6 +111,7 @@ def deal_discard(seats):
 DEAL_STATES = {
     "turn": (deal_turn, "Your turn"),
     "pay": (deal_pay, "Pay Bea"),
+    "pay_many": (deal_pay_many, "Pay Bea"),
     "no": (deal_no, "Your answer"),
     "discard": (deal_discard, "Too many cards"),
 }

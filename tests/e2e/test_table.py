@@ -119,7 +119,7 @@ def test_two_friends_charge_rent_pay_card_by_card_and_say_no(
     picker = page_b.locator("form.picker--pay")
     expect(picker).to_be_visible()
     expect(prompt_b).to_contain_text("Pay Ada 6M")
-    pay_button = picker.locator("button[type=submit]")
+    pay_button = prompt_b.locator('button[form="pay-picker"]')
     expect(pay_button).to_be_disabled()
     picker.locator("label.pick-card").filter(has=card(page_b, bank_b[1])).click()
     expect(picker.locator(".picker__sum")).to_have_text("1")

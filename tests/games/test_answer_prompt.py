@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from games import services
 from games.engines import deal as engine
+from games.engines.deal.rules import default_payment
 from games.errors import BadMove, StaleVersion
 from games.models import GameEvent
 from tests.games.factories import fresh, make_game
@@ -97,6 +98,13 @@ def test_the_suggested_cards_button_pays_the_engine_default(user, other_user):
     game, _ada, bea = charged(user, other_user, "2M, Pass Go")
     html = bea.get(game.get_absolute_url(), **HTMX).content.decode()
     assert "Pay 6M with the suggested cards" in html
+    # And the page names them before the player gives them.
+    suggested = re.search(r"The suggested cards: ([^<]*)\.<", html)[1]
+    bea_now = fresh(game).state().players[1]
+    default = default_payment(bea_now, 6)
+    assert sorted(suggested.replace(" and ", ", ").split(", ")) == sorted(
+        engine.DECK[c].name for c in default
+    )
     response = services.charge_accept_and_pay(
         game_id=game.pk, user=other_user, cards=None, version=game.version
     )

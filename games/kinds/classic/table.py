@@ -821,8 +821,13 @@ def _auction(view, seat, names, bot_accounts) -> dict[str, Any] | None:
             if not p["out"] and p["seat"] not in gone
         ],
         # "you and Bea": the reader first.
-        "waiting": in_words(
-            [who(s) for s in sorted(a["waiting_on"], key=lambda s: s != seat)]
+        "waiting": with_bot_marks(
+            in_words(
+                [
+                    "you" if s == seat else said[s]
+                    for s in sorted(a["waiting_on"], key=lambda s: s != seat)
+                ]
+            )
         ),
         "my_bid": f"Your sealed bid: {amounts(mine)}." if mine is not None else "",
         "open_bids": [

@@ -17,6 +17,7 @@ from games.bot_marks import is_bot_account, marked_names, with_bot_marks
 from games.engines import deal as engine
 from games.engines.deal import COLOUR_NAMES, DECK
 from games.engines.deal.rules import default_payment
+from games.engines.plumbing import in_words
 from games.models import Game, Seat
 from games.ratings import seat_account
 from games.services.standing import is_charge
@@ -37,6 +38,11 @@ class Choice:
     # the table says at each tap (static/games/table.js, "Direct manipulation").
     steps: str = ""
     hints: str = ""
+
+
+def _named(cards: list[int]) -> str:
+    """ "2M, Light Blue/Railroad Wild and 1M": the cards a default move gives."""
+    return in_words([DECK[c].name for c in cards])
 
 
 def _choice(move, label: str, style: str = "") -> Choice:
@@ -322,12 +328,14 @@ def deal_table(
                 "move": json.dumps({"type": "Pay", "seat": viewer, "cards": []}),
                 "charge": charge,
                 "suggested": json.loads(pay_default.move)["cards"],
+                "suggested_names": _named(json.loads(pay_default.move)["cards"]),
             }
             prompt["charge"] = charge
         if discard_default is not None and mine["kind"] == "discard":
             prompt["discard"] = {
                 "default": discard_default,
                 "move": json.dumps({"type": "Discard", "seat": viewer, "cards": []}),
+                "suggested_names": _named(json.loads(discard_default.move)["cards"]),
             }
 
     opponents = _around(players, viewer)
