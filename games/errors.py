@@ -44,7 +44,9 @@ class BotAccountWebMove(GameError):
 
 class StaleVersion(GameError):
     status = 409
-    default_message = "The table changed, here it is now."
+    default_message = (
+        "Your move was not made: the table changed meanwhile. Here it is now."
+    )
 
 
 class GameNotOpen(GameError):

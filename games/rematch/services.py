@@ -80,7 +80,9 @@ def _offer(*, game_id: int, user: "User", seen: int | None) -> Rematch:
         if latest is not None and latest.status == Rematch.Status.STARTED:
             raise RematchClosed(_started_message(game))
         if (latest.pk if latest else None) != seen:
-            raise StaleVersion()
+            raise StaleVersion(
+                "That was not done: the rematch changed meanwhile. Here it is now."
+            )
         others = [s for s in _humans(seats) if s.user_id != user.pk]
         # A mute is silent: the offer is made, and never reaches whoever
         # muted its proposer (games.chat), who takes no invitation from them.

@@ -227,7 +227,7 @@ def test_a_stale_move_shows_the_fresh_table_and_the_reason(
     )
     end_turn.click()
     expect(page.locator("#prompt .prompt__error")).to_have_text(
-        "The table changed, here it is now."
+        "Your move was not made: the table changed meanwhile. Here it is now."
     )
     expect(end_turn).to_be_visible()
     assert_not_reloaded(page)

@@ -460,7 +460,10 @@ def test_a_stale_version_gets_409_and_the_fresh_table(two_player_game):
         )
         assert response.status_code == 409
         html = response.content.decode()
-        assert "The table changed, here it is now." in prompt_of(html)
+        assert (
+            "Your move was not made: the table changed meanwhile. Here it is now."
+            in prompt_of(html)
+        )
         assert f'data-version="{two_player_game.version}"' in html
     assert table_rows(two_player_game) == before
 

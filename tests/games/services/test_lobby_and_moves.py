@@ -379,7 +379,7 @@ def test_move_at_a_stale_version_is_refused(two_player_game):
                 move=engine.EndTurn(seat=seat.position),
                 version=version,
             ),
-            "The table changed, here it is now.",
+            "Your move was not made: the table changed meanwhile. Here it is now.",
         )
 
 
