@@ -150,3 +150,18 @@ def test_a_refused_charge_reads_say_no_back_only_with_a_just_say_no(user, other_
     assert "Say no back or accept." not in prompt
     assert NO_JSN in prompt
     assert [m["type"] for m in offered_moves(prompt)] == ["Accept"]
+
+
+def test_the_action_being_resolved_names_the_reader_you(user, other_user):
+    game, ada, bea = charged(user, other_user, "2M, Pass Go")
+    pending = {
+        who: re.search(
+            r'<div class="pending__text">(.*?)</div>',
+            client.get(game.get_absolute_url()).content.decode(),
+            re.S,
+        )[1]
+        for who, client in (("ada", ada), ("bea", bea))
+    }
+    assert "<b>You</b> played" in pending["ada"] and "Bea" in pending["ada"]
+    assert "<b>Ada</b> played" in pending["bea"]
+    assert "<li>You: deciding</li>" in pending["bea"]

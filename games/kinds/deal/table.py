@@ -372,7 +372,7 @@ def deal_table(
         "status_line": with_bot_marks(status),
         "awaited_names": [with_bot_marks(said[s]) for s in awaiting],
         "winner_name": names[view["winner"]] if view["winner"] is not None else "",
-        "pending": _pending(view, names, bot_accounts),
+        "pending": _pending(view, names, bot_accounts, viewer),
         "discard_top": view["discard"][-1] if view["discard"] else None,
         "my_deadline": (
             _deadline_entry(game, viewer) if viewer is not None and live else None
@@ -515,12 +515,15 @@ def status_line(
 PENDING_STATUS = {"waiting": "deciding", "paying": "to pay", "left": "left the game"}
 
 
-def _pending(view: dict, names: list[str], bot_accounts) -> dict | None:
-    """The action being resolved: who played it and its targets, a bot
-    account's name marked BOT (`bot`, games.bot_marks)."""
+def _pending(
+    view: dict, names: list[str], bot_accounts, viewer: int | None
+) -> dict | None:
+    """The action being resolved: who played it and its targets ("You" for
+    the viewer), a bot account's name marked BOT (`bot`, games.bot_marks)."""
     pending = view.get("pending")
     if not pending:
         return None
+    names = ["You" if s == viewer else name for s, name in enumerate(names)]
     targets = []
     for t in pending.get("targets") or []:
         targets.append(
