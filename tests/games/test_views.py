@@ -445,6 +445,10 @@ def test_a_move_out_of_turn_gets_the_engine_sentence(two_player_game):
     assert response.status_code == 400
     assert "It is not your turn." in prompt_of(response.content.decode())
     assert table_rows(two_player_game) == before
+    # Drawn at the move's address without JavaScript: its refresh goes back
+    # to the table (a GET of the move's address is a 405).
+    table = two_player_game.get_absolute_url()
+    assert f'content="60; url={table}"' in response.content.decode()
 
 
 def test_a_stale_version_gets_409_and_the_fresh_table(two_player_game):
