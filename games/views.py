@@ -314,10 +314,13 @@ def join_public(request, pk: int):
 @require_POST
 def leave(request, pk: int):
     try:
-        services.game_leave(game_id=pk, user=request.user)
+        game = services.game_leave(game_id=pk, user=request.user)
     except GameError as error:
         return _table_response(request, pk, error=error)
-    messages.success(request, "You left the table.")
+    cancelled = game.status == Game.Status.ABANDONED
+    messages.success(
+        request, "You cancelled the table." if cancelled else "You left the table."
+    )
     return go_to(request, reverse("games:lobby"))
 
 

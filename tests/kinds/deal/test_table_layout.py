@@ -2,6 +2,8 @@
 the host to cancel, a visible way back from the history, no discard picker
 during a turn."""
 
+import re
+
 import pytest
 
 from django.urls import reverse
@@ -18,9 +20,16 @@ def test_the_host_sees_what_the_bots_button_does_and_may_cancel(user):
     host = client_for(user)
     html = host.get(game.get_absolute_url()).content.decode()
     assert "Fill empty seats with bots and start" in html
-    assert "Cancel this table" in html
-    assert host.post(reverse("games:leave", args=[game.pk])).status_code == 302
+    # Asked first: the button that cancels is inside a fold that asks.
+    assert re.search(
+        r"<summary>Cancel this table…</summary><form[^>]*>.*?"
+        r"This cannot be undone\..*?Yes, cancel it</button>",
+        html,
+        re.S,
+    )
+    response = host.post(reverse("games:leave", args=[game.pk]), follow=True)
     assert fresh(game).status == Game.Status.ABANDONED
+    assert "You cancelled the table." in response.content.decode()
 
 
 def test_a_guest_is_not_offered_to_cancel(user, other_user):
