@@ -431,7 +431,8 @@ def test_the_classic_auction_marks_a_bot_accounts_name_among_its_bidders():
     assert shown_unmarked(auction, "Bea")
     html = classic(state, 2, frozenset({1}))
     auction = part(html, 'class="cprompt__auction"', "</p>")
-    assert marked(auction, "waiting for Bea") and shown_unmarked(auction, "Ann")
+    assert marked(auction, "waiting for you and Bea"), auction
+    assert shown_unmarked(auction, "Ann")
     assert "$137" not in auction  # still sealed
 
 
@@ -460,7 +461,7 @@ def test_the_deal_pending_action_marks_a_bot_account_among_its_targets(
     game = move_submit_as(game, seat_at(game, 0), birthday)
     pending = part(get(viewer, game.get_absolute_url()), 'class="pending"', "</ul>")
     assert marked(pending, "<li>Robo") and shown_unmarked(pending, "<li>Bea")
-    assert shown_unmarked(pending, "<b>Ada</b>")
+    assert shown_unmarked(pending, "<b>You</b>")  # Ada reads it
 
 
 def test_the_deal_pay_prompt_and_the_pending_action_mark_the_bot_account(
@@ -485,7 +486,7 @@ def test_the_deal_pay_prompt_and_the_pending_action_mark_the_bot_account(
     )
     game = move_submit_as(game, seat_at(game, 0), collect)
     pending = part(get(viewer, game.get_absolute_url()), 'class="pending"', "</ul>")
-    assert marked(pending, "<b>Robo</b>") and shown_unmarked(pending, "<li>Ada")
+    assert marked(pending, "<b>Robo</b>") and shown_unmarked(pending, "<li>You")
     game = move_submit_as(game, seat_at(game, 1), engine.Accept(seat=1))
     title = part(get(viewer, game.get_absolute_url()), 'id="prompt-title"', "</h2>")
     assert marked(title, "Pay Robo"), title

@@ -395,7 +395,26 @@ def test_a_roll_and_its_move_are_one_history_line_wherever_history_is_shown(
     for name, response in pages.items():
         text = response.content.decode()
         assert sentence in text, name
-        assert text.count("moved to Baltic Avenue") == 1, name
+        history = re.search(r'<ol class="history__lines">(.*?)</ol>', text, re.S)
+        lines = history[1] if history else text  # the history page: all lines
+        assert lines.count("moved to Baltic Avenue") == 1, name
+    # The table's prompt tells it too, as what just happened (a laptop shows
+    # the history below the board); the replay's does not.
+    for name in ("table", "partial"):
+        prompt = re.search(
+            r'<section id="prompt".*?</section>', pages[name].content.decode(), re.S
+        )[0]
+        assert f"Just now:</span> {sentence}" in prompt, name
+    replay = pages["replay"].content.decode()
+    assert "Just now:" not in replay and "This page updates by itself" not in replay
+    roller_prompt = re.search(
+        r'<section id="prompt".*?</section>',
+        client_for(roller.user).get(game.get_absolute_url()).content.decode(),
+        re.S,
+    )[0]
+    assert "Just now:</span> You rolled 1 and 2 and moved to Baltic Avenue." in (
+        roller_prompt
+    )
     # The roller, asked to buy, reads it in the email's recent lines.
     brief = emails.owed_brief(game, game.seats.get(pk=roller.pk), timezone.now())
     assert brief.recent[-1] == "You rolled 1 and 2 and moved to Baltic Avenue."
