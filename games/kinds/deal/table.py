@@ -483,6 +483,8 @@ def status_line(
         match mine["kind"]:
             case "play":
                 plays = view["plays_left"]
+                if not plays:
+                    return "Your turn: no plays left."
                 return f"Your turn: {plays} play{'s' if plays != 1 else ''} left."
             case "discard":
                 count = mine.get("count")

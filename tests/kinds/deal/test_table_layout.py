@@ -60,3 +60,15 @@ def test_a_turn_with_a_big_hand_offers_no_discard_picker(user, other_user):
     assert "Your turn" in prompt
     assert "picker--discard" not in prompt
     assert "None" not in prompt
+
+
+def test_a_turn_with_no_plays_left_does_not_invite_more(user, other_user):
+    from tests.games.test_views import client_for, rig
+
+    game = rig(
+        make_game(creator=user, players=[other_user]),
+        "seats: 2\nturn: 0\nplays: 3\n0 hand: 1M, Pass Go",
+    )
+    html = client_for(user).get(game.get_absolute_url()).content.decode()
+    assert "No plays left this turn: end it when you are ready." in html
+    assert "0 plays left" not in html and "see what it can do" not in html
