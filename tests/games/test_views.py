@@ -269,6 +269,13 @@ def test_joining_a_started_game_is_refused(two_player_game, user_factory):
     assert response.status_code == 409
     assert "already started" in response.content.decode()
     assert table_rows(two_player_game) == before
+    # The invitation, opened late, shows where to go next.
+    page = client_for(late).get(
+        reverse("games:join", args=[two_player_game.invite_token])
+    )
+    html = page.content.decode()
+    assert "This game has already started." in html
+    assert f'href="{reverse("games:lobby")}">Find another table' in html
 
 
 def test_joining_a_full_game_is_refused(user, user_factory):
