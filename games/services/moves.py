@@ -24,13 +24,16 @@ if TYPE_CHECKING:
     from accounts.models import User
 
 
+NOT_YOUR_SEAT = "That move names another seat: you play only your own."
+
+
 def move_submit(
     *, game_id: int, user: "User", move: "Any | dict[str, Any]", version: int
 ) -> Game:
     """Play `move` for `user`'s seat, if the table is still at `version`.
 
     `move` is an engine Move or its JSON (engine `to_json`). The seat is always
-    the user's own: JSON naming another seat is refused, an engine Move's seat
+    the user's own: JSON naming another seat is refused (`NOT_YOUR_SEAT`), an engine Move's seat
     is overwritten. Data that is not a well-formed move is refused with "That
     move is not understood."; a move the rules refuse with the engine's
     sentence. The game returned holds its seats and state (`Game.seats_known`),
@@ -200,12 +203,18 @@ def _parse_move(move, *, seat: int, engine):
     """
     if isinstance(move, dict):
         named = move.get("seat", seat)
-        if type(named) is not int or named != seat:
-            raise BadMove()  # a seat is only ever one's own
+        if type(named) is not int:
+            raise BadMove()
         try:
             move = engine.from_json({**move, "seat": seat})
         except Exception as error:
             raise BadMove() from error
+        if (
+            named != seat
+            and isinstance(move, engine.Move)
+            and type(move) is not engine.Move
+        ):
+            raise BadMove(NOT_YOUR_SEAT)  # a seat is only ever one's own
     if not isinstance(move, engine.Move) or type(move) is engine.Move:
         raise BadMove()
     hints = typing.get_type_hints(type(move))

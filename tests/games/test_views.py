@@ -539,7 +539,9 @@ def test_a_move_for_another_seat_is_refused(two_player_game):
         client_for(seat.user), two_player_game, {"type": "EndTurn", "seat": other}
     )
     assert response.status_code == 400
-    assert "That move is not understood." in prompt_of(response.content.decode())
+    assert "That move names another seat: you play only your own." in prompt_of(
+        response.content.decode()
+    )
     assert table_rows(two_player_game) == before
 
 

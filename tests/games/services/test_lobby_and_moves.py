@@ -409,7 +409,7 @@ def test_move_naming_another_seat_is_refused(two_player_game):
             lambda mover=mover, named=named: move_submit_as(
                 game, mover, {"type": "EndTurn", "seat": named}
             ),
-            "That move is not understood.",
+            "That move names another seat: you play only your own.",
         )
     # An engine Move is played for the user's own seat, whatever it says.
     assert_refused(
