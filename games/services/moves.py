@@ -33,11 +33,12 @@ def move_submit(
     """Play `move` for `user`'s seat, if the table is still at `version`.
 
     `move` is an engine Move or its JSON (engine `to_json`). The seat is always
-    the user's own: JSON naming another seat is refused (`NOT_YOUR_SEAT`), an engine Move's seat
-    is overwritten. Data that is not a well-formed move is refused with "That
-    move is not understood."; a move the rules refuse with the engine's
-    sentence. The game returned holds its seats and state (`Game.seats_known`),
-    so the table answering the move costs no query for them.
+    the user's own: JSON naming another seat is refused (`NOT_YOUR_SEAT`), an
+    engine Move's seat is overwritten. Data that is not a well-formed move is
+    refused with "That move is not understood."; a move the rules refuse with
+    the engine's sentence. The game returned holds its seats and state
+    (`Game.seats_known`), so the table answering the move costs no query for
+    them.
     """
     with _own_move(game_id=game_id, user=user, version=version) as (table, seat):
         table.play(_parse_move(move, seat=seat.position, engine=table.engine))
