@@ -68,6 +68,7 @@ def _table_response(
     chat_error: GameError | None = None,
     chat_text: str = "",
     game: Game | None = None,
+    notice: str = "",
 ):
     """The table as this user may see it; the partial for htmx requests.
 
@@ -89,6 +90,7 @@ def _table_response(
         return error_page(request, error if invited and error else refused)
     context = selectors.table_context(game=game, seat=seat)
     context["error"] = error.message if error else ""
+    context["notice"] = notice
     context["poll_ms"] = poll_ms()
     if not request.htmx and chat_selectors.is_open(game):
         context.update(chat_selectors.chat_context(game=game, user=request.user))
@@ -127,19 +129,26 @@ def _act(
     success: str = "",
     invited: bool = False,
     shows_result: bool = False,
+    told: bool = False,
 ):
     """Run a service; on success redirect (or the partial for htmx).
 
     With `shows_result` the service returns the game it changed, seats and
     state in hand (a move's), and the partial shows that: no query to read
-    them again.
+    them again. With `told` the partial says `success` in the prompt too (a
+    setting saved, which changes nothing on the table to show it).
     """
     try:
         result = action()
     except GameError as error:
         return _table_response(request, game_id, error=error, invited=invited)
     if request.htmx:
-        return _table_response(request, game_id, game=result if shows_result else None)
+        return _table_response(
+            request,
+            game_id,
+            game=result if shows_result else None,
+            notice=success if told else "",
+        )
     if success:
         messages.success(request, success)
     return redirect("games:table", pk=game_id)
@@ -455,6 +464,7 @@ def standing(request, pk: int):
             pay_suggested=STANDING_CHOICES[pay],
         ),
         success="Your standing answers for this game are saved.",
+        told=True,
     )
 
 

@@ -136,3 +136,22 @@ def test_turning_them_on_answers_what_is_owed_now(three):
     assert owing(fresh(game)) == {2}
     page = client_for(bea).get(game.get_absolute_url()).content.decode()
     assert 'value="on" selected' in page
+
+
+def test_saving_them_from_the_table_says_so(three):
+    ada, bea, cara = three
+    game = birthday(ada, bea, cara)
+    response = client_for(bea).post(
+        f"/games/{game.pk}/standing/",
+        {"accept_charges": "off", "pay_suggested": "off"},
+        HTTP_HX_REQUEST="true",
+    )
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert (
+        '<p class="prompt__notice" role="status">'
+        "Your standing answers for this game are saved.</p>"
+    ) in html
+    # A move's answer says nothing of the kind.
+    table = client_for(bea).get(game.get_absolute_url(), HTTP_HX_REQUEST="true")
+    assert "prompt__notice" not in table.content.decode()
