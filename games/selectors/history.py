@@ -110,7 +110,7 @@ def told(
 ) -> list[dict]:
     """The history lines telling `rows` (events oldest first, HISTORY_FIELDS
     read) as `viewer` may read them, oldest first: {"seq", "text", "at",
-    "timeout"}, a line joining events numbered by the last of them, and the
+    "timeout", "turn"}, a line joining events numbered by the last of them, and the
     line saying a deadline decided for a seat (`_timeout_line`) numbered as
     the first event it made."""
     rules = kind.engine
@@ -139,7 +139,14 @@ def told(
         if timed_out:
             text += TIMED_OUT
         lines.append(
-            {"seq": row.seq, "text": text, "at": row.created_at, "timeout": timed_out}
+            {
+                "seq": row.seq,
+                "text": text,
+                "at": row.created_at,
+                "timeout": timed_out,
+                # "Bea's turn.": says what comes, not what happened.
+                "turn": type(event).__name__ == "TurnStarted",
+            }
         )
     return lines
 

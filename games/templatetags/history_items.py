@@ -28,3 +28,10 @@ def history_items(lines) -> SafeString:
             for line in lines
         )
     )
+
+
+@register.filter
+def latest_news(lines) -> dict | None:
+    """The newest line (`selectors.history_lines`, newest first) that tells
+    what happened, not only whose turn it now is."""
+    return next((line for line in lines or () if not line.get("turn")), None)
