@@ -202,6 +202,7 @@ def _parse_move(move, *, seat: int, engine):
     ints, None where allowed; no negative or huge numbers), so forged data is
     refused here rather than surprising the engine.
     """
+    named = seat  # an engine Move's seat is overwritten below
     if isinstance(move, dict):
         named = move.get("seat", seat)
         if type(named) is not int:
@@ -210,14 +211,10 @@ def _parse_move(move, *, seat: int, engine):
             move = engine.from_json({**move, "seat": seat})
         except Exception as error:
             raise BadMove() from error
-        if (
-            named != seat
-            and isinstance(move, engine.Move)
-            and type(move) is not engine.Move
-        ):
-            raise BadMove(NOT_YOUR_SEAT)  # a seat is only ever one's own
     if not isinstance(move, engine.Move) or type(move) is engine.Move:
         raise BadMove()
+    if named != seat:  # a seat is only ever one's own
+        raise BadMove(NOT_YOUR_SEAT)
     hints = typing.get_type_hints(type(move))
     cleaned = {}
     for field in dataclasses.fields(move):

@@ -226,6 +226,10 @@
       }
     }
   }
+  function fieldOf(el) {
+    const form = el.form && isField(el) ? formKeys().get(el.form) : undefined;
+    return form === undefined ? null : { form, field: fieldKey(el) };
+  }
   function findField(key) {
     const form = [...formKeys()].find(([, k]) => k === key.form);
     return form ? [...form[0].elements].find((el) => isField(el) && fieldKey(el) === key.field) : null;
@@ -249,8 +253,7 @@
       tag: el.tagName,
       fold: el.closest("details[data-fold]") && el.tagName === "SUMMARY"
         ? el.closest("details[data-fold]").dataset.fold : null,
-      field: el.form && isField(el) && formKeys().has(el.form)
-        ? { form: formKeys().get(el.form), field: fieldKey(el) } : null,
+      field: fieldOf(el),
     };
   }
   function findKey(key) {

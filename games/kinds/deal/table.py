@@ -322,13 +322,14 @@ def deal_table(
             "discard": None,
         }
         if pay_default is not None:
+            suggested_cards = json.loads(pay_default.move)["cards"]
             prompt["pay"] = {
                 "cards": _payable(me),
                 "default": pay_default,
                 "move": json.dumps({"type": "Pay", "seat": viewer, "cards": []}),
                 "charge": charge,
-                "suggested": json.loads(pay_default.move)["cards"],
-                "suggested_names": _named(json.loads(pay_default.move)["cards"]),
+                "suggested": suggested_cards,
+                "suggested_names": _named(suggested_cards),
             }
             prompt["charge"] = charge
         if discard_default is not None and mine["kind"] == "discard":
